@@ -1,0 +1,49 @@
+"""Shared fixtures: the real Docker engine (scripts/engine.sh) and images provisioned by toolprov."""
+
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import docker
+import pytest
+from docker.models.containers import Container
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTBED = "toolprov-testbed:bookworm"
+TESTBED_PY39 = "toolprov-testbed:bullseye"
+
+
+@pytest.fixture(scope="session")
+def engine() -> docker.DockerClient:
+    """The real engine; started by the project's own script if nothing answers."""
+    subprocess.run(["bash", str(ROOT / "scripts/engine.sh")], check=True, capture_output=True)
+    return docker.from_env(timeout=600)
+
+
+@pytest.fixture(scope="session")
+def provisioned(engine) -> Callable[..., str]:
+    """provisioned(["debugger"], TESTBED) -> tag of the derived image (a no-op when already provisioned)."""
+    from provisioner.api import install_tools
+
+    return lambda tools, image=TESTBED: install_tools(list(tools), image=image).image
+
+
+def sh(container: Container, cmd: str, login: bool = True) -> tuple[int, str]:
+    """Run a shell command the way the agent does (`bash -lc`, testbed env active); returns (exit code, output)."""
+    res = container.exec_run(["bash", "-lc" if login else "-c", cmd])
+    return res.exit_code, res.output.decode(errors="replace")
+
+
+@pytest.fixture
+def container_of(engine) -> Iterator[Callable[[str], Container]]:
+    """container_of(image) -> a running container (removed after the test)."""
+    started: list[Container] = []
+
+    def start(image: str) -> Container:
+        c = engine.containers.run(image, ["sleep", "infinity"], detach=True, network_mode="none")
+        started.append(c)
+        return c
+
+    yield start
+    for c in started:
+        c.remove(force=True)
