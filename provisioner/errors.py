@@ -18,5 +18,7 @@ class StepError(ToolprovError):
     """A build step failed inside the build container."""
 
     def __init__(self, tool: str, step: str, exit_code: int, tail: str):
-        super().__init__(f"{tool}: step '{step}' failed (exit {exit_code})" + (f"; last output:\n{tail}" if tail else ""))
+        super().__init__(
+            f"{tool}: step '{step}' failed (exit {exit_code})" + (f"; last output:\n{tail}" if tail else "")
+        )
         self.tool, self.step, self.tail = tool, step, tail

@@ -3,12 +3,12 @@
 import hashlib
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Literal
 
 import jinja2
 import jinja2.meta
+import tomllib
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -31,7 +31,9 @@ class ToolSpec(BaseModel):
     installation: Literal["pip"] = "pip"
     setup_script: str | None = None
     executable: str
-    entrypoint: str | None = Field(None, description="command in the tool's env the wrapper execs (default: executable)")
+    entrypoint: str | None = Field(
+        None, description="command in the tool's env the wrapper execs (default: executable)"
+    )
     check: str
     usage: str
     description: str = ""
@@ -91,16 +93,19 @@ class ToolSpec(BaseModel):
     def render_setup(self, **context: str) -> str:
         if not self.setup_script:
             return ""
-        return jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True).from_string(
-            self.setup_script
-        ).render(tool_name=self.tool_name, version=self.version or "", executable=self.executable, **context)
+        return (
+            jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+            .from_string(self.setup_script)
+            .render(tool_name=self.tool_name, version=self.version or "", executable=self.executable, **context)
+        )
 
 
 def source_files(root: Path) -> list[Path]:
     return sorted(
         p
         for p in root.rglob("*")
-        if p.is_file() and not any(part in _SKIP_DIRS or part.endswith(".egg-info") for part in p.relative_to(root).parts)
+        if p.is_file()
+        and not any(part in _SKIP_DIRS or part.endswith(".egg-info") for part in p.relative_to(root).parts)
     )
 
 
@@ -154,7 +159,9 @@ def _check_semantics(spec: ToolSpec, path: Path) -> ToolSpec:
             raise SpecError(path, "setup_script", f"bad template (line {e.lineno}): {e.message}") from None
         if unknown := names - SETUP_VARIABLES:
             raise SpecError(
-                path, "setup_script", f"unknown template variable(s) {sorted(unknown)}; known: {sorted(SETUP_VARIABLES)}"
+                path,
+                "setup_script",
+                f"unknown template variable(s) {sorted(unknown)}; known: {sorted(SETUP_VARIABLES)}",
             )
     return spec.model_copy(update=updates) if updates else spec
 

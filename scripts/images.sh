@@ -32,14 +32,14 @@ build_testbed() {
   have "toolprov-testbed:$suite" && return 0
   ctx=$(mktemp -d)
   echo "[$suite] testbed image (python $py)…" >&2
-  pip download -q --no-deps --no-binary :all: -d "$ctx/sdist" "more-itertools==10.5.0"
+  pip download -q --disable-pip-version-check --no-deps --no-binary :all: -d "$ctx/sdist" "more-itertools==10.5.0"
   tar -C "$ctx" -xzf "$ctx"/sdist/more_itertools-10.5.0.tar.gz 2>/dev/null || tar -C "$ctx" -xzf "$ctx"/sdist/*.tar.gz
   mv "$ctx"/more-itertools-10.5.0 "$ctx/project"
   # the task's bug: last() indexes past the end of a sequence and reports "empty iterable"
   sed -i 's/            return iterable\[-1\]/            return iterable[len(iterable)]/' "$ctx/project/more_itertools/more.py"
   grep -q 'return iterable\[len(iterable)\]' "$ctx/project/more_itertools/more.py"
-  pip download -q --only-binary :all: --python-version "$py" --implementation cp -d "$ctx/wheels" \
-    "pytest>=7,<9" "flit_core>=3.2,<4"
+  pip download -q --disable-pip-version-check --only-binary :all: --python-version "$py" --implementation cp -d "$ctx/wheels" \
+    "pytest>=7,<9" "flit_core>=3.2,<4" "tomli>=1" "exceptiongroup>=1"  # markers are not evaluated for the target
   cp "$here/testbed/Dockerfile" "$ctx/Dockerfile"
   docker build -q --build-arg "BASE=toolprov-base:$suite" -t "toolprov-testbed:$suite" "$ctx" >/dev/null
   rm -rf "$ctx"

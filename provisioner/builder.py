@@ -1,0 +1,128 @@
+"""Build one layer atomically: run the recipe in a build container, verify with the tool's check, then commit
+and tag. On any failure or Ctrl-C the container is removed and nothing is tagged."""
+
+import io
+import json
+import os
+import secrets
+import tarfile
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import docker.errors
+from docker.models.containers import Container
+from docker.models.images import Image
+
+from provisioner.engine import client
+from provisioner.errors import StepError, ToolprovError
+from provisioner.recipe import Layer
+
+KEEPALIVE = ["sh", "-c", "while :; do sleep 3600; done"]
+STEP_MARK = "==> toolprov step: "
+PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy")
+Report = Callable[[str], None]
+
+
+def build_env(layer: Layer) -> tuple[dict[str, str], Path | None]:
+    """Build-time only settings (never part of a layer): proxies, an http(s) index, and the host's CA bundle."""
+    if not layer.needs_network:
+        return {}, None
+    env = {k: v for k in PROXY_VARS if (v := os.environ.get(k))}
+    for k in ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL"):
+        urls = [u for u in os.environ.get(k, "").split() if u.startswith(("http://", "https://"))]
+        if urls:
+            env[k] = " ".join(urls)
+    ca = next(
+        (Path(p) for k in ("PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE") if (p := os.environ.get(k))),
+        Path("/etc/ssl/certs/ca-certificates.crt"),
+    )
+    if not ca.is_file():
+        return env, None
+    ca_in = "/tmp/toolprov/ca.pem"
+    env |= {"PIP_CERT": ca_in, "REQUESTS_CA_BUNDLE": ca_in, "SSL_CERT_FILE": ca_in, "CONDA_SSL_VERIFY": ca_in}
+    return env, ca
+
+
+def exec_stream(container: Container, cmd: list[str], env: dict[str, str], on_line: Callable[[str], None]) -> int:
+    api = client().api
+    exec_id = api.exec_create(container.id, cmd, user="root", environment=env, workdir="/")["Id"]
+    pending = ""
+    for chunk in api.exec_start(exec_id, stream=True):
+        pending += chunk.decode(errors="replace")
+        *lines, pending = pending.split("\n")
+        for line in lines:
+            on_line(line)
+    if pending:
+        on_line(pending)
+    return api.exec_inspect(exec_id)["ExitCode"]
+
+
+def _create(layer: Layer, parent: Image) -> Container:
+    has_entrypoint = bool(parent.attrs["Config"].get("Entrypoint"))
+    return client().containers.create(
+        layer.parent,
+        **({"entrypoint": KEEPALIVE} if has_entrypoint else {"command": KEEPALIVE}),
+        name=f"toolprov-build-{layer.tool_name}-{layer.key[:12]}-{secrets.token_hex(3)}",
+        network_mode="host" if layer.needs_network else "none",
+    )
+
+
+def build_layer(layer: Layer, report: Report) -> Image:
+    parent = client().images.get(layer.parent)
+    env, ca = build_env(layer)
+    container = _create(layer, parent)
+    try:
+        container.start()
+        report("copy files")
+        container.put_archive("/", layer.tar(ca))
+        step, tail = "start", deque(maxlen=15)
+
+        def on_line(line: str) -> None:
+            nonlocal step
+            if line.startswith(STEP_MARK):
+                step = line[len(STEP_MARK) :].strip()
+                report(step)
+            else:
+                tail.append(line)
+
+        if code := exec_stream(container, ["sh", "/tmp/toolprov/install.sh"], env, on_line):
+            raise StepError(layer.tool_name, step, code, "\n".join(tail))
+        report("check")
+        tail.clear()
+        if code := exec_stream(container, ["sh", "-c", layer.spec.check], {}, tail.append):
+            raise StepError(layer.tool_name, f"check: {layer.spec.check}", code, "\n".join(tail))
+        leftover = container.exec_run(["sh", "-c", "test ! -e /tmp/toolprov"], user="root")
+        if leftover.exit_code:
+            raise ToolprovError(f"{layer.tool_name}: /tmp/toolprov is still in the container; refusing to commit")
+        report("commit")
+        return _commit(container, layer, parent)
+    finally:
+        try:
+            container.remove(force=True, v=True)
+        except docker.errors.NotFound:
+            pass
+
+
+def _installed_packages(container: Container, layer: Layer) -> dict[str, str]:
+    res = container.exec_run(["cat", f"/tools/.{layer.tool_name}.freeze"], user="root")
+    lines = res.output.decode(errors="replace").splitlines() if res.exit_code == 0 else []
+    pkgs = dict(ln.split("==", 1) for ln in lines if "==" in ln)
+    return pkgs or layer.wheelhouse.versions()
+
+
+def _commit(container: Container, layer: Layer, parent: Image) -> Image:
+    manifest = layer.manifest(_installed_packages(container, layer))
+    data = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        info = tarfile.TarInfo("tools/manifest.json")
+        info.size, info.mode = len(data), 0o644
+        tar.addfile(info, io.BytesIO(data))
+    container.put_archive("/", buf.getvalue())
+    cfg = parent.attrs["Config"]
+    repo, tag = layer.tag().rsplit(":", 1)
+    conf = {"Labels": layer.labels(manifest), "Entrypoint": cfg.get("Entrypoint")}
+    # the commit fills an empty Cmd from the build container (our keep-alive loop): always give one
+    conf["Cmd"] = cfg.get("Cmd") or ([] if cfg.get("Entrypoint") else ["/bin/sh"])
+    return container.commit(repository=repo, tag=tag, conf=conf, message=f"toolprov: {layer.tool_name}")
