@@ -9,7 +9,7 @@ from pathlib import Path
 from docker.models.images import Image
 from filelock import FileLock
 
-from provisioner.builder import build_layer
+from provisioner.builder import build_layer, exec_stream
 from provisioner.engine import cache_dir, client, get_image
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
@@ -78,8 +78,10 @@ def install_tools(
     (cache_dir() / "locks").mkdir(exist_ok=True)
     current: Image | None = None
     parent_id = get_image(image).id
+    parent_tools = (manifest_of(get_image(image)) or {}).get("tools", [])
     for layer in layers:
-        layer.parent = parent_id  # the key was computed over the chain of keys; build on the real image
+        # keys were computed over the chain of keys; build on the real parent and its real manifest
+        layer.parent, layer.parent_tools = parent_id, parent_tools
         current = find_by_key(layer.key)
         if current is None:
             with FileLock(cache_dir() / "locks" / f"{layer.key}.lock"):
@@ -89,10 +91,88 @@ def install_tools(
                     current = build_layer(layer, lambda step, t=layer.tool_name: report(t, step))
                     built.append(layer.tool_name)
         report(layer.tool_name, "cached" if layer.tool_name not in built else "done")
-        parent_id = current.id
+        parent_id, parent_tools = current.id, (manifest_of(current) or {}).get("tools", [])
     assert current is not None
     final = layers[-1]
     if tag:
         repo, _, t = tag.rpartition(":") if ":" in tag.split("/")[-1] else (tag, "", "latest")
         current.tag(repo, t)
     return InstallResult(image, tag or final.tag(), current.id, final.key, final.tools, built, time.monotonic() - start)
+
+
+@dataclass
+class ProvisionedImage:
+    tags: list[str]
+    id: str
+    base: str
+    tools: list[str]
+    size_mb: float
+    created: str
+    manifest: dict
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _describe(image: Image) -> ProvisionedImage:
+    manifest = manifest_of(image) or {}
+    return ProvisionedImage(
+        image.tags, image.id, manifest.get("base", ""), [t["name"] for t in manifest.get("tools", [])],
+        round(image.attrs.get("Size", 0) / 1e6, 1), image.attrs.get("Created", "")[:19], manifest,
+    )  # fmt: skip
+
+
+def list_provisioned(base: str | None = None) -> list[ProvisionedImage]:
+    filters = {"label": ["toolprov.key"] + ([f"toolprov.base={base}"] if base else [])}
+    images = [_describe(i) for i in client().images.list(filters=filters)]
+    return sorted(images, key=lambda i: (i.base, len(i.tools), i.created))
+
+
+def show(image: str) -> ProvisionedImage:
+    img = get_image(image)
+    if not manifest_of(img):
+        raise ToolprovError(f"{image} was not provisioned by toolprov (no toolprov.manifest label)")
+    return _describe(img)
+
+
+@dataclass
+class CheckResult:
+    tool: str
+    check: str
+    ok: bool
+    exit_code: int
+    output: str
+
+
+def verify(image: str) -> list[CheckResult]:
+    """Re-run every tool's check in a fresh container of `image` (no network)."""
+    info = show(image)
+    container = client().containers.create(
+        info.id, entrypoint=["sh", "-c"], command=["while :; do sleep 3600; done"], network_mode="none"
+    )
+    try:
+        container.start()
+        results = []
+        for tool in info.manifest["tools"]:
+            lines: list[str] = []
+            code = exec_stream(container, ["sh", "-c", tool["check"]], {}, lines.append)
+            results.append(CheckResult(tool["name"], tool["check"], code == 0, code, "\n".join(lines[-10:])))
+        return results
+    finally:
+        container.remove(force=True)
+
+
+def remove(images: list[str], everything: bool = False) -> list[str]:
+    """Remove provisioned images (never an image toolprov did not make); children before parents."""
+    targets = list_provisioned() if everything else [show(i) for i in images]
+    removed = []
+    for info in sorted(targets, key=lambda i: -len(i.tools)):
+        for ref in info.tags or [info.id]:
+            try:
+                client().images.remove(ref, noprune=False)
+                removed.append(ref)
+            except docker.errors.ImageNotFound:
+                continue
+            except docker.errors.APIError as e:
+                raise ToolprovError(f"cannot remove {ref}: {e.explanation or e}") from None
+    return removed

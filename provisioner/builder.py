@@ -1,11 +1,13 @@
 """Build one layer atomically: run the recipe in a build container, verify with the tool's check, then commit
 and tag. On any failure or Ctrl-C the container is removed and nothing is tagged."""
 
+import contextlib
 import io
 import json
 import os
 import secrets
 import tarfile
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -98,10 +100,8 @@ def build_layer(layer: Layer, report: Report) -> Image:
         report("commit")
         return _commit(container, layer, parent)
     finally:
-        try:
+        with contextlib.suppress(docker.errors.NotFound):
             container.remove(force=True, v=True)
-        except docker.errors.NotFound:
-            pass
 
 
 def _installed_packages(container: Container, layer: Layer) -> dict[str, str]:
@@ -117,7 +117,7 @@ def _commit(container: Container, layer: Layer, parent: Image) -> Image:
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tar:
         info = tarfile.TarInfo("tools/manifest.json")
-        info.size, info.mode = len(data), 0o644
+        info.size, info.mode, info.mtime = len(data), 0o644, int(time.time())
         tar.addfile(info, io.BytesIO(data))
     container.put_archive("/", buf.getvalue())
     cfg = parent.attrs["Config"]

@@ -1,6 +1,7 @@
 """The Docker engine connection, with one clear error when nothing answers."""
 
-from functools import cache
+import os
+import threading
 from pathlib import Path
 
 import docker
@@ -12,14 +13,19 @@ from provisioner.errors import ToolprovError
 ENGINE_HINT = "no Docker engine answers; start one with `bash scripts/engine.sh` (installs and starts dockerd)"
 
 
-@cache
+_local = threading.local()
+
+
 def client() -> docker.DockerClient:
-    try:
-        c = docker.from_env(timeout=900)
-        c.ping()
-    except docker.errors.DockerException as e:
-        raise ToolprovError(f"{ENGINE_HINT} ({str(e).splitlines()[0][:160]})") from None
-    return c
+    """One client per thread (batch provisioning builds images in parallel)."""
+    if getattr(_local, "client", None) is None:
+        try:
+            c = docker.from_env(timeout=900)
+            c.ping()
+        except docker.errors.DockerException as e:
+            raise ToolprovError(f"{ENGINE_HINT} ({str(e).splitlines()[0][:160]})") from None
+        _local.client = c
+    return _local.client
 
 
 def get_image(ref: str) -> Image:
@@ -32,8 +38,6 @@ def get_image(ref: str) -> Image:
 
 
 def cache_dir() -> Path:
-    import os
-
     path = Path(os.environ.get("TOOLPROV_CACHE") or Path.home() / ".cache" / "toolprov")
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -5,6 +5,7 @@ import io
 import json
 import shlex
 import tarfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -204,7 +205,7 @@ class Layer:
 def _add(tar: tarfile.TarFile, name: str, content: bytes | Path, mode: int) -> None:
     data = content.read_bytes() if isinstance(content, Path) else content
     info = tarfile.TarInfo(name)
-    info.size, info.mode = len(data), mode
+    info.size, info.mode, info.mtime = len(data), mode, int(time.time())
     tar.addfile(info, io.BytesIO(data))
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
-from packaging.markers import Marker
+from filelock import FileLock
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
@@ -106,6 +106,13 @@ def resolve(requirements: list[str], target: Target, refresh: bool = False) -> W
     if index.is_file() and not refresh:
         return Wheelhouse(path, tuple(json.loads(index.read_text())["files"]))
     path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(path.parent / f"{digest[:24]}.lock"):
+        if index.is_file() and not refresh:
+            return Wheelhouse(path, tuple(json.loads(index.read_text())["files"]))
+        return _download(path, reqs, target)
+
+
+def _download(path: Path, reqs: list[str], target: Target) -> Wheelhouse:
     tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=".resolving-"))
     try:
         extras: dict[str, set[str]] = {}
@@ -125,5 +132,3 @@ def resolve(requirements: list[str], target: Target, refresh: bool = False) -> W
         shutil.rmtree(tmp, ignore_errors=True)
     return Wheelhouse(path, tuple(files))
 
-
-_ = Marker  # re-exported for callers that build marker environments

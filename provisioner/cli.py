@@ -1,0 +1,248 @@
+"""`toolprov`: provision tools into container images as cached, content-addressed layers."""
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from provisioner import __version__, api
+from provisioner.batch import read_images_file, read_instances, run_many
+from provisioner.errors import ToolprovError
+from provisioner.recipe import BuildOptions, EnvBackend
+from provisioner.spec import DEFAULT_SPECS_DIR, available_specs, load_spec
+
+app = typer.Typer(
+    help="Provision tools (a debugger, the LSP bridge, …) into container images as cached, content-addressed layers.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+_width = None if sys.stdout.isatty() else 160  # pipes and CI logs get full lines, not 80 columns
+err = Console(stderr=True, width=_width)
+out = Console(width=_width)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
+SpecsOpt = Annotated[Path, typer.Option("--specs", help="Folder of tool specs.", envvar="TOOLPROV_SPECS")]
+
+
+def _emit(data: object) -> None:
+    print(json.dumps(data, indent=2, default=str))
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"toolprov {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show version.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.", envvar="TOOLPROV_DEBUG")] = False,
+) -> None:
+    if debug:
+        os.environ["TOOLPROV_DEBUG"] = "1"
+
+
+@app.command()
+def install(
+    tools: Annotated[list[str], typer.Argument(help="Tool names (tool_specs/<name>.yaml) or spec paths.")],
+    image: Annotated[list[str], typer.Option("--image", "-i", help="Image to provision (repeatable).")] = [],  # noqa: B006
+    images_file: Annotated[Path | None, typer.Option(help="File with one image name per line.")] = None,
+    instances: Annotated[Path | None, typer.Option(help="SWE-bench instances file (JSON lines or list).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Images built in parallel.")] = 2,
+    network: Annotated[bool, typer.Option(help="Install from a package index inside the build (else offline).")] = False,
+    env: Annotated[str, typer.Option(help="Tool env backend: auto (conda if the image has it), conda, venv.")] = "auto",
+    refresh: Annotated[bool, typer.Option(help="Re-resolve wheels instead of using the cached resolution.")] = False,
+    tag: Annotated[str | None, typer.Option(help="Extra tag for the result (single image only).")] = None,
+    specs: SpecsOpt = DEFAULT_SPECS_DIR,
+    as_json: JsonOpt = False,
+) -> None:
+    """Provision TOOLS into each image: a derived image per image, a no-op when already provisioned."""
+    if env not in ("auto", "conda", "venv"):
+        raise ToolprovError(f"--env must be auto, conda or venv, not {env!r}")
+    images = [*image, *(read_images_file(images_file) if images_file else []), *(read_instances(instances) if instances else [])]
+    if not images:
+        raise ToolprovError("no image given: use --image IMG, --images-file FILE or --instances FILE")
+    if tag and len(images) > 1:
+        raise ToolprovError("--tag applies to a single image")
+    for name in tools:  # validate every spec before any build starts
+        api.load_specs([name], specs)
+    env_backend: EnvBackend = env  # type: ignore[assignment]
+
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err, disable=as_json,
+        transient=len(images) == 1,
+    ) as progress:  # fmt: skip
+
+        def work(img: str) -> dict:
+            task = progress.add_task(f"{img}: planning", total=None)
+
+            def report(tool: str, step: str) -> None:
+                progress.update(task, description=f"{img}: {tool}: {step}")
+
+            try:
+                res = api.install_tools(
+                    tools, img, network=network, env_backend=env_backend, refresh=refresh, tag=tag, specs_dir=specs,
+                    progress=report,
+                )  # fmt: skip
+            except ToolprovError as e:
+                progress.update(task, description=f"[red]{img}: failed[/red]")
+                if len(images) == 1:
+                    raise
+                raise ToolprovError(str(e).splitlines()[0]) from e
+            progress.update(task, description=f"{img}: {'cached' if res.cached else 'built'} → {res.image}")
+            return res.to_dict()
+
+        if len(images) == 1:
+            results = [work(images[0])]
+            outcomes = None
+        else:
+            outcomes = run_many(images, work, jobs)
+            results = [o.result or {"base": o.image, "error": o.error} for o in outcomes]
+
+    if as_json:
+        _emit(results[0] if outcomes is None else [{"status": o.status, **(o.result or {"base": o.image, "error": o.error})} for o in outcomes])
+    elif outcomes is None:
+        r = results[0]
+        verb = "already provisioned" if r["cached"] else f"built {', '.join(r['built'])}"
+        err.print(f"{r['image']}  ({verb} in {r['seconds']:.1f}s; tools: {', '.join(r['tools'])})")
+    else:
+        table = Table("image", "status", "result / error", "s")
+        for o in outcomes:
+            detail = o.result["image"] if o.result else (o.error or "")
+            secs = f"{o.result['seconds']:.1f}" if o.result else ""
+            table.add_row(o.image, {"failed": "[red]failed[/red]"}.get(o.status, o.status), detail, secs)
+        err.print(table)
+        counts = {s: sum(o.status == s for o in outcomes) for s in ("built", "cached", "failed")}
+        err.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+    if outcomes and any(o.status == "failed" for o in outcomes):
+        raise typer.Exit(1)
+
+
+@app.command("list")
+def list_(
+    base: Annotated[str | None, typer.Option(help="Only images derived from this base.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List provisioned images."""
+    images = api.list_provisioned(base)
+    if as_json:
+        _emit([{k: v for k, v in i.to_dict().items() if k != "manifest"} for i in images])
+        return
+    table = Table("image", "base", "tools", "size MB", "created")
+    for i in images:
+        table.add_row(", ".join(i.tags) or i.id[7:19], i.base, ", ".join(i.tools), f"{i.size_mb}", i.created)
+    out.print(table if images else "no provisioned images")
+
+
+@app.command("show")
+def show_(image: str, as_json: JsonOpt = False) -> None:
+    """Show the tools of a provisioned image: versions, envs, usage."""
+    info = api.show(image)
+    if as_json:
+        _emit(info.to_dict())
+        return
+    out.print(f"[bold]{', '.join(info.tags) or info.id}[/bold]  base {info.base}  key {info.manifest['key'][:12]}")
+    for t in info.manifest["tools"]:
+        out.print(f"\n[bold]{t['name']}[/bold] {t['version']}  ({t['env_kind']} {t['env']}, Python {t['python']})")
+        out.print(f"  run: {t['executable']}   check: {t['check']}")
+        out.print("  " + t["usage"].rstrip().replace("\n", "\n  "), markup=False, highlight=False)
+
+
+@app.command("verify")
+def verify_(image: str, as_json: JsonOpt = False) -> None:
+    """Re-run every tool's check in a fresh container of IMAGE."""
+    results = api.verify(image)
+    if as_json:
+        _emit([r.__dict__ for r in results])
+    else:
+        for r in results:
+            mark = "[green]ok[/green]" if r.ok else f"[red]FAILED (exit {r.exit_code})[/red]"
+            out.print(f"{r.tool}: {mark}  ({r.check})")
+            if not r.ok:
+                out.print("  " + r.output.replace("\n", "\n  "), markup=False)
+    if not all(r.ok for r in results):
+        raise typer.Exit(1)
+
+
+@app.command("remove")
+def remove_(
+    images: Annotated[list[str] | None, typer.Argument(help="Provisioned images to remove.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Remove every provisioned image.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Remove provisioned images (never one toolprov did not make)."""
+    if not images and not all_:
+        raise ToolprovError("name the images to remove, or --all")
+    removed = api.remove(images or [], everything=all_)
+    _emit(removed) if as_json else err.print(f"removed {len(removed)} image tag(s)" + "".join(f"\n  {r}" for r in removed))
+
+
+@app.command("dockerfile")
+def dockerfile(
+    tools: Annotated[list[str], typer.Argument(help="Tool names or spec paths.")],
+    image: Annotated[str, typer.Option("--image", "-i", help="Base image.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="New directory for the Dockerfile and its context.")],
+    network: Annotated[bool, typer.Option(help="Install from a package index during the build.")] = False,
+    specs: SpecsOpt = DEFAULT_SPECS_DIR,
+) -> None:
+    """Write a Dockerfile (and build context) that builds the same layers with any BuildKit builder."""
+    from provisioner.dockerfile import export
+
+    layers = api.plan_install(tools, image, BuildOptions(network=network), specs)
+    path = export(layers, image, output)
+    err.print(f"wrote {path}\nbuild it with:  DOCKER_BUILDKIT=1 docker build -t {layers[-1].tag()} {output}")
+
+
+@app.command("specs")
+def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> None:
+    """List and validate the tool specs."""
+    rows = []
+    for path in available_specs(specs):
+        try:
+            s = load_spec(path)
+            rows.append({"tool": s.tool_name, "version": s.version or "source", "python": s.py_standalone, "ok": True, "error": ""})
+        except ToolprovError as e:
+            rows.append({"tool": path.stem, "version": "", "python": "", "ok": False, "error": str(e)})
+    if as_json:
+        _emit(rows)
+    else:
+        table = Table("tool", "version", "py_standalone", "status")
+        for r in rows:
+            table.add_row(r["tool"], r["version"], str(r["python"] or "-"), "ok" if r["ok"] else f"[red]{r['error']}[/red]")
+        out.print(table)
+    if not all(r["ok"] for r in rows):
+        raise typer.Exit(2)
+
+
+def main() -> None:
+    start = time.monotonic()
+    try:
+        app(standalone_mode=False)
+    except ToolprovError as e:
+        if os.environ.get("TOOLPROV_DEBUG"):
+            raise
+        err.print(f"[red]toolprov: error:[/red] {e}", highlight=False)
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        err.print(f"toolprov: interrupted after {time.monotonic() - start:.1f}s; build container removed, nothing tagged")
+        sys.exit(130)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except (typer.BadParameter, Exception) as e:
+        import click
+
+        if isinstance(e, click.exceptions.ClickException):
+            e.show()
+            sys.exit(e.exit_code)
+        if isinstance(e, click.exceptions.Abort):
+            sys.exit(130)
+        raise

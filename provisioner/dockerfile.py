@@ -1,0 +1,44 @@
+"""Export the layers `toolprov install` builds as a Dockerfile and its build context, for any BuildKit builder."""
+
+import json
+import shlex
+import shutil
+from pathlib import Path
+
+from provisioner import __version__
+from provisioner.errors import ToolprovError
+from provisioner.recipe import TEMPLATE_ENV, Layer
+
+
+def export(layers: list[Layer], base: str, out: Path) -> Path:
+    if out.exists() and any(out.iterdir()):
+        raise ToolprovError(f"{out} exists and is not empty; choose a new directory")
+    out.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for i, layer in enumerate(layers, 1):
+        ctx = out / f"layer-{i}"
+        for rel, content in layer.context_files().items():
+            dest = ctx / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, Path):
+                shutil.copy2(content, dest)
+            else:
+                dest.write_bytes(content)
+        for rel, path in layer.source_files().items():
+            (ctx / "source" / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, ctx / "source" / rel)
+        entries.append(
+            {
+                "tool_name": layer.tool_name, "key": layer.key, "tool_dir": layer.tool_dir,
+                "has_source": layer.spec.source is not None, "labels": layer.labels(layer.manifest()),
+                "check_json": json.dumps(["sh", "-c", layer.spec.check]),
+            }
+        )  # fmt: skip
+    user = ""
+    (out / "Dockerfile").write_text(
+        TEMPLATE_ENV.get_template("Dockerfile.j2").render(
+            toolprov_version=__version__, tools=[la.tool_name for la in layers], base=base, layers=entries,
+            tag=layers[-1].tag(), context=shlex.quote(str(out)), user=user,
+        )
+    )  # fmt: skip
+    return out / "Dockerfile"
