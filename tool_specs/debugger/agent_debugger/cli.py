@@ -1,0 +1,419 @@
+"""`debugger`: a debugger for agents. Every command is one shell command that answers within its time limit."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import socket
+import sys
+import time
+from pathlib import Path
+
+from agent_debugger import __version__
+from agent_debugger.render import render
+from agent_debugger.sessions import DebuggerError, Session, pid_alive, read_json, send_request, session, write_json
+
+EXIT_OK, EXIT_ERROR, EXIT_ENDED = 0, 1, 3
+DEFAULT_TIMEOUT = 5.0
+START_TIMEOUT = 15.0  # pytest's collection under a tracer takes a moment
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+_VALUE_OPTIONS = ("--session", "--timeout", "--python")
+_FLAG_OPTIONS = ("--json", "-h", "--help", "--version")
+
+EPILOG = """\
+examples:
+  debugger break more_itertools/more.py:238          breakpoints may be set before start
+  debugger start tests/test_more.py::LastTests::test_basic
+  debugger start -- script.py --its-args             or: debugger start -m package.module args
+  debugger print 'len(iterable)'
+  debugger run-to-exception                          stop where the next exception is raised
+  debugger stop
+
+exit status: 0 ok, 1 error (one line on stderr), 2 bad usage, 3 the program has ended.
+The program runs under the `python` on PATH (the repository's env) unless --python or DEBUGGER_PYTHON says
+otherwise; its output is shown with each answer. Sessions live in /tmp/debugger-sessions (DEBUGGER_SESSIONS).
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--session", default=argparse.SUPPRESS, help="session name (default: default)")
+    common.add_argument(
+        "--timeout", type=float, default=argparse.SUPPRESS, help="seconds to wait for the program (default 5)"
+    )
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON")
+    parser = argparse.ArgumentParser(
+        prog="debugger",
+        description="Debug a Python program one shell command at a time; a session keeps it between commands.",
+        epilog=EPILOG,
+        parents=[common],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"debugger {__version__}")
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
+
+    def add(name: str, help: str, aliases: tuple[str, ...] = (), **kw) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], **kw)
+
+    start = add(
+        "start",
+        "run a program, stop at its first line (a test: its first line) or at a breakpoint",
+        usage="debugger start [--python PY] [--timeout S] [--] SCRIPT [ARGS] | -m MODULE [ARGS] | TEST_NODE_ID [ARGS]",
+    )
+    start.add_argument("--python", default=None, help="the program's interpreter (default: `python` on PATH)")
+    brk = add("break", "set a breakpoint: break FILE:LINE [if COND]; without arguments: list them", ("b",))
+    brk.add_argument("location", nargs="?", help="FILE:LINE")
+    brk.add_argument("condition", nargs="*", help="if COND")
+    add("clear", "delete breakpoints: clear (all) | clear NUMBER | clear FILE:LINE").add_argument("target", nargs="?")
+    add("continue", "run until a breakpoint, the end, or the time limit", ("c",))
+    add("step", "run one line, stepping into calls", ("s",))
+    add("next", "run one line, stepping over calls", ("n",))
+    add("return", "run until the current function returns", ("r",))
+    add("until", "run until a line after LINE in the current frame").add_argument("line", type=int)
+    rte = add("run-to-exception", "run until an exception is raised in your code; stop in the raising frame")
+    rte.add_argument("types", nargs="*", help="only these exception class names (default: any)")
+    rte.add_argument("--anywhere", action="store_true", help="also in the stdlib and site-packages")
+    add("print", "evaluate an expression in the current frame", ("p",)).add_argument("expr", nargs="+")
+    add("locals", "show the current frame's variables")
+    add("stack", "show the call stack, innermost last", ("where", "bt")).add_argument(
+        "--all", action="store_true", help="include library frames"
+    )
+    add("up", "select the caller's frame").add_argument("count", nargs="?", type=int, default=1)
+    add("down", "select the callee's frame").add_argument("count", nargs="?", type=int, default=1)
+    add("list", "show source around the current line", ("l",)).add_argument("line", nargs="?", type=int)
+    add("status", "where the session is: stopped, running or ended")
+    add("pause", "interrupt a running program")
+    add("output", "show the program's output so far").add_argument("--all", action="store_true")
+    add("stop", "end the session and kill the program")
+    return parser
+
+
+ALIASES = {"b": "break", "c": "continue", "s": "step", "n": "next", "r": "return", "p": "print"}
+ALIASES.update({"where": "stack", "bt": "stack", "l": "list"})
+
+
+def split_start(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Split `... start [options] [--] target...` into what argparse parses and the program's command line."""
+    i = 0
+    while i < len(argv) and argv[i] != "start":
+        i += 2 if argv[i] in _VALUE_OPTIONS else 1
+    if i == len(argv):
+        return argv, []
+    i += 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return argv[:i], argv[i + 1 :]
+        if arg in _VALUE_OPTIONS:
+            i += 2
+        elif arg in _FLAG_OPTIONS or arg.split("=")[0] in _VALUE_OPTIONS:
+            i += 1
+        else:
+            break
+    return argv[:i], argv[i:]
+
+
+def resolve_python(explicit: str | None) -> str:
+    name = explicit or os.environ.get("DEBUGGER_PYTHON")
+    if name:
+        path = name if os.sep in name else shutil.which(name)
+        if not path or not os.access(path, os.X_OK):
+            raise DebuggerError(f"python not found: {name}")
+        return path
+    path = shutil.which("python") or shutil.which("python3")
+    if path:
+        return path
+    raise DebuggerError("no python on PATH: activate the repository's environment or pass --python PATH")
+
+
+def _is_test_file(arg: str) -> bool:
+    name = os.path.basename(arg)
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+
+
+def classify(argv: list[str], cwd: str) -> dict:
+    """The program to run: a script, a module, or pytest with a node id (then it stops in the test)."""
+    if not argv:
+        raise DebuggerError("start needs a target: SCRIPT [ARGS], -m MODULE [ARGS], or a test node id")
+    first, rest = argv[0], argv[1:]
+    if first == "-m":
+        if not rest:
+            raise DebuggerError("-m needs a module name")
+        module, args = rest[0], rest[1:]
+    elif first in ("pytest", "py.test"):
+        module, args = "pytest", rest
+    elif "::" in first or _is_test_file(first):
+        module, args = "pytest", argv
+    else:
+        path = os.path.join(cwd, first)
+        if not os.path.isfile(path):
+            raise DebuggerError(f"no such file: {first} (start takes SCRIPT, -m MODULE, or a test node id)")
+        return {"kind": "script", "args": [os.path.abspath(path), *rest]}
+    target = {"kind": "module", "module": module, "args": args}
+    if module == "pytest":
+        nodes = [a for a in args if not a.startswith("-") and ("::" in a or a.endswith(".py"))]
+        if nodes:
+            file, *parts = nodes[0].split("::")
+            if not os.path.isfile(os.path.join(cwd, file)):
+                raise DebuggerError(f"no such file: {file}")
+            func = parts[-1].split("[")[0] if parts else None
+            target["test_file"] = os.path.abspath(os.path.join(cwd, file))
+            target["test_function"] = func if func and not func[0].isupper() else None
+    return target
+
+
+def spawn_server(s: Session) -> None:
+    import subprocess
+
+    s.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(PACKAGE_ROOT)
+    with s.log.open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "agent_debugger.server", str(s.dir)],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            env=env,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 10
+    while not (s.socket.exists() and read_json(s.server)):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            tail = s.log.read_text(errors="replace").strip().splitlines()[-1:] if s.log.exists() else []
+            raise DebuggerError(f"the session server did not start: {' '.join(tail) or 'no log'}")
+        time.sleep(0.005)
+
+
+def ask(s: Session, request: dict, timeout: float) -> dict | None:
+    """Send a request to the session's server; None when no server is alive."""
+    info = read_json(s.server)
+    if not info:
+        return None
+    if not pid_alive(info.get("pid")):
+        _bury(s, info)
+        return None
+    try:
+        return send_request(s.socket, request, timeout + 30)
+    except (FileNotFoundError, ConnectionRefusedError):
+        for _ in range(100):  # the server is finishing: wait for it to leave final.json
+            if not read_json(s.server) or not pid_alive(info.get("pid")):
+                break
+            time.sleep(0.01)
+        return None
+    except socket.timeout:
+        raise DebuggerError(f"the session server for {s.name!r} does not answer; `debugger stop` ends it") from None
+
+
+def _bury(s: Session, info: dict) -> None:
+    """A server that died without cleaning up: kill its program, keep the breakpoints."""
+    import signal
+
+    if pid_alive(info.get("debuggee")):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(info["debuggee"], signal.SIGKILL)
+    for path in (s.server, s.socket):
+        path.unlink(missing_ok=True)
+
+
+def start(s: Session, args: argparse.Namespace, target_argv: list[str]) -> dict:
+    info = read_json(s.server)
+    if info and pid_alive(info.get("pid")):
+        running = " ".join(info.get("target") or [])
+        raise DebuggerError(
+            f"session {s.name!r} is already debugging `{running}`: `debugger stop` ends it, "
+            "or use --session NAME for another one"
+        )
+    if info:
+        _bury(s, info)
+    cwd = os.getcwd()
+    target = classify(target_argv, cwd)
+    python = resolve_python(args.python)
+    for path in (s.final, s.output):
+        path.unlink(missing_ok=True)
+    spawn_server(s)
+    request = {
+        "cmd": "start",
+        "target": target,
+        "argv": target_argv,
+        "cwd": cwd,
+        "python": python,
+        "env": dict(os.environ),
+        "timeout": args.timeout,
+    }
+    resp = ask(s, request, args.timeout)
+    return resp if resp is not None else offline(s, request)
+
+
+# -- without a live server: pending breakpoints, an ended program, no session ---------------------------------
+
+
+def offline(s: Session, request: dict) -> dict:
+    cmd = request["cmd"]
+    base = {"session": s.name, "root": os.getcwd()}
+    if cmd in ("break", "clear", "breaks"):
+        return {**base, **local_breakpoints(s, request)}
+    if cmd == "stop":
+        if not s.dir.exists():
+            raise DebuggerError(f"no debugging session {s.name!r}")
+        shutil.rmtree(s.dir, ignore_errors=True)
+        return {**base, "stopped": True}
+    final = read_json(s.final)
+    if not final:
+        raise DebuggerError(f"no debugging session {s.name!r}: start one with `debugger start ...`")
+    base.update(root=final.get("root"), state="exited", exit=final["exit"])
+    if final.get("unreported"):
+        write_json(s.final, {**final, "unreported": False, "output": None})
+        return {**base, "notice": "the program ended while you were away", "output": final.get("output")}
+    if cmd == "status":
+        return base
+    return {**base, "ok": False, "error": f"no program is running in session {s.name!r}"}
+
+
+def local_breakpoints(s: Session, request: dict) -> dict:
+    bps = read_json(s.breakpoints, [])
+    numbered = [{**b, "number": i, "hits": 0} for i, b in enumerate(bps, start=1)]
+    cmd = request["cmd"]
+    if cmd == "breaks":
+        return {"result": {"breakpoints": numbered}}
+    if cmd == "break":
+        from agent_debugger.tracer import check_breakpoint
+
+        error = check_breakpoint(request["file"], request["line"], request.get("cond"))
+        if error:
+            raise DebuggerError(error)
+        bp = {"file": request["file"], "line": request["line"], "cond": request.get("cond")}
+        write_json(s.breakpoints, [*bps, bp])
+        return {"result": {"breakpoint": {**bp, "number": len(bps) + 1}, "pending": True}}
+    target = request.get("target")
+    if target is None:
+        keep = []
+    elif target.isdigit() and 1 <= int(target) <= len(bps):
+        keep = [b for i, b in enumerate(bps, start=1) if i != int(target)]
+    elif ":" in target and any(f"{b['file']}:{b['line']}" == target for b in bps):
+        keep = [b for b in bps if f"{b['file']}:{b['line']}" != target]
+    else:
+        raise DebuggerError(f"no breakpoint {request.get('shown') or target}")
+    write_json(s.breakpoints, keep)
+    return {"result": {"cleared": target or "all", "breakpoints": keep}}
+
+
+# -- commands ---------------------------------------------------------------------------------------------------
+
+
+def parse_location(text: str) -> tuple[str, int]:
+    file, sep, line = text.rpartition(":")
+    if not sep or not file or not line.isdigit():
+        raise DebuggerError(f"expected FILE:LINE, got {text!r}")
+    return os.path.abspath(file), int(line)
+
+
+def build_request(args: argparse.Namespace) -> dict:
+    cmd = args.cmd
+    if cmd == "break":
+        if not args.location:
+            return {"cmd": "breaks"}
+        file, line = parse_location(args.location)
+        words = args.condition
+        if words and words[0] != "if":
+            raise DebuggerError(f"expected `if COND` after {args.location}, got {' '.join(words)!r}")
+        cond = " ".join(words[1:]).strip() or None
+        if words and not cond:
+            raise DebuggerError("`if` needs a condition, e.g. break file.py:12 if 'n > 3'")
+        return {"cmd": "break", "file": file, "line": line, "cond": cond}
+    if cmd == "clear":
+        target = args.target
+        if target and not target.isdigit():
+            file, line = parse_location(target)
+            return {"cmd": "clear", "target": f"{file}:{line}", "shown": args.target}
+        return {"cmd": "clear", "target": target}
+    if cmd == "until":
+        return {"cmd": "until", "line": args.line}
+    if cmd == "run-to-exception":
+        return {"cmd": cmd, "types": args.types, "anywhere": args.anywhere}
+    if cmd == "print":
+        return {"cmd": "print", "expr": " ".join(args.expr)}
+    if cmd in ("up", "down"):
+        return {"cmd": cmd, "count": args.count}
+    if cmd == "list":
+        return {"cmd": "list", "line": args.line}
+    return {"cmd": cmd}
+
+
+def show_output(s: Session, show_all: bool) -> str:
+    if not s.output.exists():
+        raise DebuggerError(f"no output recorded for session {s.name!r}")
+    text = s.output.read_text(errors="replace")
+    if not show_all and len(text) > 4000:
+        text = f"[... {len(text) - 4000} earlier characters; `debugger output --all` shows them ...]\n" + text[-4000:]
+    return text
+
+
+def exit_status(resp: dict) -> int:
+    if not resp.get("ok", True):
+        return EXIT_ERROR
+    return EXIT_ENDED if resp.get("exit") else EXIT_OK
+
+
+def run(argv: list[str]) -> int:
+    parser = build_parser()
+    parsed_argv, target_argv = split_start(argv)
+    args = parser.parse_args(parsed_argv)
+    if not args.cmd:
+        parser.print_help()
+        return EXIT_ERROR
+    args.cmd = ALIASES.get(args.cmd, args.cmd)
+    use_json = getattr(args, "json", False)
+    s = session(getattr(args, "session", None) or os.environ.get("DEBUGGER_SESSION") or "default")
+    if args.cmd == "output":
+        print(show_output(s, args.all))
+        return EXIT_OK
+    args.timeout = getattr(args, "timeout", None) or (START_TIMEOUT if args.cmd == "start" else DEFAULT_TIMEOUT)
+    if args.cmd == "start":
+        resp = start(s, args, target_argv)
+    else:
+        request = build_request(args)
+        request["timeout"] = args.timeout
+        server = read_json(s.server) or {}
+        resp = ask(s, request, args.timeout)
+        if resp is None:
+            resp = offline(s, request)
+        if request["cmd"] == "stop":  # answer only once the server is gone
+            deadline = time.monotonic() + 3
+            while pid_alive(server.get("pid")) and time.monotonic() < deadline:
+                time.sleep(0.01)
+    if use_json:
+        print(json.dumps(resp))
+    else:
+        cmd = "breaks" if args.cmd == "break" and not args.location else args.cmd
+        text = render(cmd, resp, show_all=getattr(args, "all", False))
+        if not resp.get("ok", True):
+            lines = text.splitlines()
+            error = next(i for i, line in enumerate(lines) if line.startswith("error: "))
+            print(lines.pop(error), file=sys.stderr)
+            text = "\n".join(lines)
+        if text:
+            print(text)
+    return exit_status(resp)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return run(argv)
+    except DebuggerError as e:
+        if "--json" in argv:
+            print(json.dumps({"ok": False, "error": str(e)}))
+        else:
+            print(f"error: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

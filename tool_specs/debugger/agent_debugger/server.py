@@ -1,0 +1,434 @@
+"""Session server: holds one debugging session between the CLI's commands.
+
+Runs in the tool's own env (`python -m agent_debugger.server <session dir>`), listens on a Unix socket in the
+session folder, starts the program under `tracer.py` with the repository's interpreter, relays commands to it
+with a time limit, and captures the program's output. It exits when the program has ended (leaving
+`final.json`), on `stop`, or after a long idle time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from agent_debugger.sessions import Session, read_json, write_json
+
+TRACER = Path(__file__).resolve().with_name("tracer.py")
+RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
+INSPECT = ("print", "locals", "stack", "up", "down", "where", "list", "break", "clear", "breaks")
+IDLE_LIMIT = float(os.environ.get("DEBUGGER_IDLE_LIMIT", "3600"))
+OUTPUT_HEAD = 600
+OUTPUT_TAIL = 1800
+
+
+class OutputTap:
+    """Reads the program's stdout+stderr into the session log; hands out what is new, cut to a readable size."""
+
+    def __init__(self, fd: int, log: Path):
+        self.fd = fd
+        os.set_blocking(fd, False)
+        self.log = log.open("ab")
+        self.lock = threading.Lock()
+        self.eof = False
+        self._reset()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _reset(self) -> None:
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.total = 0
+
+    def _pump(self) -> None:
+        while not self.eof:
+            select.select([self.fd], [], [], 0.5)
+            with self.lock:
+                self._read_available()
+
+    def _read_available(self) -> None:
+        while not self.eof:
+            try:
+                data = os.read(self.fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self.eof = True
+                self.log.close()
+                return
+            self.log.write(data)
+            self.log.flush()
+            self.total += len(data)
+            room = OUTPUT_HEAD - len(self.head)
+            if room > 0:
+                self.head += data[:room]
+                data = data[room:]
+            self.tail += data
+            del self.tail[:-OUTPUT_TAIL]
+
+    def drain(self, wait: float = 0.0) -> None:
+        """Read what is there; with `wait`, until end of file or that many seconds."""
+        deadline = time.monotonic() + wait
+        while True:
+            with self.lock:
+                self._read_available()
+            if self.eof or time.monotonic() >= deadline:
+                return
+            select.select([self.fd], [], [], 0.05)
+
+    def take(self, log_path: Path) -> dict:
+        with self.lock:
+            self._read_available()
+            shown = len(self.head) + len(self.tail)
+            text = self.head.decode(errors="replace")
+            if self.total > shown:
+                text += f"\n[... {self.total - shown} characters cut; whole output: {log_path} ...]\n"
+            text += self.tail.decode(errors="replace")
+            result = {"text": text, "total": self.total, "cut": self.total - shown}
+            self._reset()
+        return result
+
+
+class Debuggee:
+    """The program under the debugger: its process, the socket to its tracer, and its output."""
+
+    def __init__(self, python: str, cwd: str, env: dict, session: Session):
+        parent, child = socket.socketpair()
+        env = {**env, "PYTHONUNBUFFERED": "1"}
+        try:
+            self.proc = subprocess.Popen(
+                [python, str(TRACER), str(child.fileno())],
+                pass_fds=(child.fileno(),),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd=cwd,
+                env=env,
+                start_new_session=True,
+            )
+        finally:
+            child.close()
+        self.sock = parent
+        self.events: queue.Queue[dict] = queue.Queue()
+        self.output = OutputTap(self.proc.stdout.fileno(), session.output)
+        threading.Thread(target=self._read_events, daemon=True).start()
+
+    def _read_events(self) -> None:
+        with self.sock.makefile("rb") as reader:
+            for line in reader:
+                self.events.put(json.loads(line))
+        self.events.put({"type": "eof"})
+
+    def send(self, message: dict) -> None:
+        with contextlib.suppress(OSError):  # the program is gone; its eof event tells the rest
+            self.sock.sendall(json.dumps(message).encode() + b"\n")
+
+    def next_event(self, deadline: float) -> dict | None:
+        try:
+            return self.events.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            return None
+
+    def pending_event(self) -> dict | None:
+        try:
+            return self.events.get_nowait()
+        except queue.Empty:
+            return None
+
+    def reap(self, exit_event: dict | None) -> dict:
+        """Wait for the process to end after its last event; returns {"code": ..., "signal": ...}."""
+        try:
+            code = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            code = self.proc.returncode
+        self.output.drain(wait=1.0)
+        if code < 0:
+            return {"code": code, "signal": signal.Signals(-code).name}
+        if exit_event is None:
+            return {"code": code, "note": "the program ended without telling the debugger (os._exit or a crash)"}
+        return {"code": exit_event.get("code", code)}
+
+    def kill(self) -> None:
+        """Kill the program and whatever it started in its process group."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+
+class Server:
+    def __init__(self, session: Session):
+        self.session = session
+        self.state = "starting"  # then "running", "stopped", "exited"
+        self.debuggee: Debuggee | None = None
+        self.stop_event: dict | None = None
+        self.exit: dict | None = None
+        self.info: dict = {}
+        self.running_since = time.monotonic()
+        self.finished = False
+        self.remove_session = False
+        self.ids = 0
+
+    # -- the loop ------------------------------------------------------------------------------------------
+
+    def serve(self) -> None:
+        session = self.session
+        session.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        session.socket.unlink(missing_ok=True)
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        listener.bind(str(session.socket))
+        os.chmod(session.socket, 0o600)
+        listener.listen(16)
+        write_json(session.server, {"pid": os.getpid(), "socket": str(session.socket)})
+        last_request = time.monotonic()
+        try:
+            while not self.finished:
+                readable, _, _ = select.select([listener], [], [], 0.25)
+                if readable:
+                    conn, _ = listener.accept()
+                    with conn:
+                        self.serve_connection(conn)
+                    last_request = time.monotonic()
+                else:
+                    self.watch_background()
+                    if time.monotonic() - last_request > (IDLE_LIMIT if self.debuggee else 60):
+                        self.end_program(f"idle for {IDLE_LIMIT:.0f}s: the debugger ended the session")
+        finally:
+            listener.close()
+            if self.debuggee:
+                self.debuggee.kill()
+            session.socket.unlink(missing_ok=True)
+            session.server.unlink(missing_ok=True)
+            if self.remove_session:
+                shutil.rmtree(session.dir, ignore_errors=True)
+
+    def serve_connection(self, conn: socket.socket) -> None:
+        conn.settimeout(10)
+        try:
+            with conn.makefile("rb") as reader:
+                request = json.loads(reader.readline() or b"{}")
+        except (OSError, ValueError):
+            return
+        try:
+            response = self.handle(request)
+        except Exception as e:  # report, keep serving: the session must survive one bad request
+            response = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}"}
+        response.setdefault("ok", True)
+        response.update(session=self.session.name, state=self.state, root=self.info.get("cwd"))
+        if self.debuggee and "output" not in response:
+            response["output"] = self.debuggee.output.take(self.session.output)
+        if self.state == "exited":
+            self.finish(response)
+        with contextlib.suppress(OSError):  # the client gave up; final.json or the next answer carries the news
+            conn.sendall(json.dumps(response).encode() + b"\n")
+
+    def watch_background(self) -> None:
+        """Notice a stop or the end of the program while no client is asking."""
+        if self.state != "running" or not self.debuggee:
+            return
+        event = self.debuggee.pending_event()
+        if event is not None:
+            self.apply(event)
+            if self.state == "exited":
+                response = {"background": True, "output": self.debuggee.output.take(self.session.output)}
+                self.finish(response)
+
+    def finish(self, response: dict) -> None:
+        """The program has ended: leave what the next command needs to know, then let the loop end."""
+        final = {
+            "exit": self.exit,
+            "target": self.info.get("target"),
+            "root": self.info.get("cwd"),
+            "unreported": bool(response.get("background")),
+            "output": response.get("output") if response.get("background") else None,
+        }
+        write_json(self.session.final, final)
+        self.finished = True
+
+    # -- requests ------------------------------------------------------------------------------------------
+
+    def handle(self, request: dict) -> dict:
+        cmd = request.get("cmd")
+        timeout = float(request.get("timeout") or 5)
+        if cmd == "start":
+            return self.start(request, timeout)
+        if cmd == "stop":
+            return self.stop()
+        notice = self.catch_up()
+        response = self.dispatch(cmd, request, timeout)
+        if notice:
+            response["notice"] = notice
+        return response
+
+    def catch_up(self) -> str | None:
+        """Apply events that arrived in the background; say what happened meanwhile."""
+        if self.state != "running" or not self.debuggee:
+            return None
+        event = self.debuggee.pending_event()
+        if event is None:
+            return None
+        self.apply(event)
+        return "the program stopped while you were away" if self.state == "stopped" else None
+
+    def dispatch(self, cmd: str, request: dict, timeout: float) -> dict:
+        if cmd == "status":
+            if self.state == "running" and request.get("wait"):
+                return self.wait(timeout)
+            return self.status()
+        if self.state == "running":
+            if cmd == "continue":
+                return self.wait(timeout)
+            if cmd == "pause":
+                os.kill(self.debuggee.proc.pid, signal.SIGUSR1)
+                return self.wait(timeout)
+            elapsed = time.monotonic() - self.running_since
+            return {
+                "ok": False,
+                "error": f"the program is running ({elapsed:.1f}s): `debugger continue` waits for it to stop, "
+                "`debugger pause` interrupts it, `debugger stop` ends it",
+            }
+        if cmd == "pause":
+            return {"ok": False, "error": "the program is not running (it is stopped already)"}
+        if cmd in RESUME:
+            self.ids += 1
+            self.debuggee.send({**request, "id": self.ids})
+            self.state, self.running_since = "running", time.monotonic()
+            return self.wait(timeout, request_id=self.ids)
+        if cmd in INSPECT:
+            return self.inspect(request, timeout)
+        return {"ok": False, "error": f"unknown command {cmd!r}"}
+
+    def inspect(self, request: dict, timeout: float) -> dict:
+        self.ids += 1
+        self.debuggee.send({**request, "id": self.ids})
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.debuggee.next_event(deadline)
+            if event is None:
+                self.state, self.running_since = "running", time.monotonic()
+                return {
+                    "ok": False,
+                    "error": f"`{request['cmd']}` did not finish within {timeout:g}s; "
+                    "the program is busy with it (see `debugger status`)",
+                }
+            if event.get("type") == "result":
+                if event.get("id") != self.ids:
+                    continue  # the late answer to a request that timed out
+                return self.result(event)
+            self.apply(event)
+            return self.describe()
+
+    def result(self, event: dict) -> dict:
+        if "breakpoints" in event:
+            self.save_breakpoints(event["breakpoints"])
+        if not event.get("ok"):
+            return {"ok": False, "error": event.get("error", "failed")}
+        result = {k: v for k, v in event.items() if k not in ("type", "id", "ok")}
+        return {"result": result}
+
+    def wait(self, timeout: float, request_id: int | None = None) -> dict:
+        """Wait for the running program to stop or end, at most `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.state == "running":
+            event = self.debuggee.next_event(deadline)
+            if event is None:
+                return {"running": round(time.monotonic() - self.running_since, 2), "timeout": timeout}
+            if event.get("type") == "result":
+                if request_id is not None and event.get("id") == request_id and not event.get("ok"):
+                    self.state = "stopped"  # the tracer refused the command (e.g. `until` a line behind us)
+                    return {"ok": False, "error": event.get("error")}
+                continue
+            self.apply(event)
+        return self.describe()
+
+    def apply(self, event: dict) -> None:
+        kind = event.get("type")
+        if kind == "stop":
+            self.state, self.stop_event = "stopped", event
+        elif kind == "ready":
+            self.info.update(python=event["python"], executable=event["executable"], pid=event["pid"])
+            self.save_breakpoints(event["breakpoints"])
+            self.info["rejected"] = event["rejected"]
+        elif kind in ("exit", "eof"):
+            self.exit = self.debuggee.reap(event if kind == "exit" else None)
+            self.state, self.stop_event = "exited", None
+
+    def describe(self) -> dict:
+        if self.state == "stopped":
+            return {"stop": self.stop_event}
+        if self.state == "exited":
+            return {"exit": self.exit}
+        return {"running": round(time.monotonic() - self.running_since, 2)}
+
+    def status(self) -> dict:
+        breakpoints = read_json(self.session.breakpoints, [])
+        return {**self.describe(), "status": {**self.info, "breakpoints": breakpoints}}
+
+    def save_breakpoints(self, breakpoints: list[dict]) -> None:
+        write_json(self.session.breakpoints, [{k: b[k] for k in ("file", "line", "cond")} for b in breakpoints])
+
+    # -- start and stop ------------------------------------------------------------------------------------
+
+    def start(self, request: dict, timeout: float) -> dict:
+        if self.debuggee:
+            return {"ok": False, "error": "this session has a program already"}
+        target, cwd = request["target"], request["cwd"]
+        self.info = {"target": request["argv"], "cwd": cwd, "python": None, "executable": request["python"]}
+        try:
+            self.debuggee = Debuggee(request["python"], cwd, request["env"], self.session)
+        except OSError as e:
+            self.finished = True
+            return {"ok": False, "error": f"cannot run {request['python']}: {e.strerror or e}"}
+        self.state, self.running_since = "running", time.monotonic()
+        write_json(
+            self.session.server,
+            {"pid": os.getpid(), "socket": str(self.session.socket), "debuggee": self.debuggee.proc.pid, **self.info},
+        )
+        breakpoints = read_json(self.session.breakpoints, [])
+        self.debuggee.send({"cmd": "init", "target": target, "breakpoints": breakpoints})
+        response = self.wait(timeout)
+        rejected = self.info.pop("rejected", None)
+        if rejected:
+            response["rejected"] = rejected
+        response["status"] = dict(self.info)
+        return response
+
+    def stop(self) -> dict:
+        response: dict = {"stopped": True}
+        if self.debuggee:
+            self.debuggee.kill()
+            self.debuggee.output.drain(wait=0.5)
+            response["output"] = self.debuggee.output.take(self.session.output)
+        self.state, self.finished, self.remove_session = "exited", True, True
+        return response
+
+    def end_program(self, why: str) -> None:
+        self.exit = {"code": None, "note": why}
+        self.state = "exited"
+        output = None
+        if self.debuggee:
+            self.debuggee.kill()
+            output = self.debuggee.output.take(self.session.output)
+        self.finish({"background": True, "output": output})
+
+
+def main() -> None:
+    session_dir = Path(sys.argv[1])
+    server = Server(Session(session_dir.name, session_dir))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    server.serve()
+
+
+if __name__ == "__main__":
+    main()
