@@ -6,11 +6,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import docker.errors
 from docker.models.images import Image
 from filelock import FileLock
 
 from provisioner.builder import build_layer, exec_stream
 from provisioner.engine import cache_dir, client, get_image
+from provisioner.errors import ToolprovError
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
 from provisioner.spec import DEFAULT_SPECS_DIR, load_specs
@@ -173,6 +175,6 @@ def remove(images: list[str], everything: bool = False) -> list[str]:
                 removed.append(ref)
             except docker.errors.ImageNotFound:
                 continue
-            except docker.errors.APIError as e:
+            except docker.errors.APIError as e:  # e.g. a container still uses it
                 raise ToolprovError(f"cannot remove {ref}: {e.explanation or e}") from None
     return removed

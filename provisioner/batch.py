@@ -30,12 +30,18 @@ def read_instances(path: Path) -> list[str]:
     except OSError as e:
         raise ToolprovError(f"{path}: {e.strerror}") from None
     try:
-        rows = json.loads(text) if text.lstrip().startswith("[") else [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+        rows = (
+            json.loads(text)
+            if text.lstrip().startswith("[")
+            else [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+        )
     except json.JSONDecodeError as e:
         raise ToolprovError(f"{path}: not JSON lines or a JSON list (line {e.lineno}: {e.msg})") from None
     images = []
     for n, row in enumerate(rows, 1):
-        image = row.get("image_name") or row.get("image") or (row.get("instance_id") and swebench_image(row["instance_id"]))
+        image = (
+            row.get("image_name") or row.get("image") or (row.get("instance_id") and swebench_image(row["instance_id"]))
+        )
         if not image:
             raise ToolprovError(f"{path}: instance {n} has no image_name, image or instance_id")
         images.append(image)

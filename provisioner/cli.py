@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer._click.exceptions import ClickException  # typer vendors click
 
 from provisioner import __version__, api
 from provisioner.batch import read_images_file, read_instances, run_many
@@ -58,7 +59,9 @@ def install(
     images_file: Annotated[Path | None, typer.Option(help="File with one image name per line.")] = None,
     instances: Annotated[Path | None, typer.Option(help="SWE-bench instances file (JSON lines or list).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Images built in parallel.")] = 2,
-    network: Annotated[bool, typer.Option(help="Install from a package index inside the build (else offline).")] = False,
+    network: Annotated[
+        bool, typer.Option(help="Install from a package index inside the build (else offline).")
+    ] = False,
     env: Annotated[str, typer.Option(help="Tool env backend: auto (conda if the image has it), conda, venv.")] = "auto",
     refresh: Annotated[bool, typer.Option(help="Re-resolve wheels instead of using the cached resolution.")] = False,
     tag: Annotated[str | None, typer.Option(help="Extra tag for the result (single image only).")] = None,
@@ -68,7 +71,11 @@ def install(
     """Provision TOOLS into each image: a derived image per image, a no-op when already provisioned."""
     if env not in ("auto", "conda", "venv"):
         raise ToolprovError(f"--env must be auto, conda or venv, not {env!r}")
-    images = [*image, *(read_images_file(images_file) if images_file else []), *(read_instances(instances) if instances else [])]
+    images = [
+        *image,
+        *(read_images_file(images_file) if images_file else []),
+        *(read_instances(instances) if instances else []),
+    ]
     if not images:
         raise ToolprovError("no image given: use --image IMG, --images-file FILE or --instances FILE")
     if tag and len(images) > 1:
@@ -109,7 +116,11 @@ def install(
             results = [o.result or {"base": o.image, "error": o.error} for o in outcomes]
 
     if as_json:
-        _emit(results[0] if outcomes is None else [{"status": o.status, **(o.result or {"base": o.image, "error": o.error})} for o in outcomes])
+        _emit(
+            results[0]
+            if outcomes is None
+            else [{"status": o.status, **(o.result or {"base": o.image, "error": o.error})} for o in outcomes]
+        )
     elif outcomes is None:
         r = results[0]
         verb = "already provisioned" if r["cached"] else f"built {', '.join(r['built'])}"
@@ -183,7 +194,9 @@ def remove_(
     if not images and not all_:
         raise ToolprovError("name the images to remove, or --all")
     removed = api.remove(images or [], everything=all_)
-    _emit(removed) if as_json else err.print(f"removed {len(removed)} image tag(s)" + "".join(f"\n  {r}" for r in removed))
+    _emit(removed) if as_json else err.print(
+        f"removed {len(removed)} image tag(s)" + "".join(f"\n  {r}" for r in removed)
+    )
 
 
 @app.command("dockerfile")
@@ -209,7 +222,15 @@ def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> Non
     for path in available_specs(specs):
         try:
             s = load_spec(path)
-            rows.append({"tool": s.tool_name, "version": s.version or "source", "python": s.py_standalone, "ok": True, "error": ""})
+            rows.append(
+                {
+                    "tool": s.tool_name,
+                    "version": s.version or "source",
+                    "python": s.py_standalone,
+                    "ok": True,
+                    "error": "",
+                }
+            )
         except ToolprovError as e:
             rows.append({"tool": path.stem, "version": "", "python": "", "ok": False, "error": str(e)})
     if as_json:
@@ -217,7 +238,9 @@ def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> Non
     else:
         table = Table("tool", "version", "py_standalone", "status")
         for r in rows:
-            table.add_row(r["tool"], r["version"], str(r["python"] or "-"), "ok" if r["ok"] else f"[red]{r['error']}[/red]")
+            table.add_row(
+                r["tool"], r["version"], str(r["python"] or "-"), "ok" if r["ok"] else f"[red]{r['error']}[/red]"
+            )
         out.print(table)
     if not all(r["ok"] for r in rows):
         raise typer.Exit(2)
@@ -226,23 +249,18 @@ def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> Non
 def main() -> None:
     start = time.monotonic()
     try:
-        app(standalone_mode=False)
+        rc = app(standalone_mode=False)  # without standalone mode, click returns typer.Exit's code
+        sys.exit(rc if isinstance(rc, int) else 0)
     except ToolprovError as e:
         if os.environ.get("TOOLPROV_DEBUG"):
             raise
         err.print(f"[red]toolprov: error:[/red] {e}", highlight=False)
         sys.exit(e.exit_code)
-    except KeyboardInterrupt:
-        err.print(f"toolprov: interrupted after {time.monotonic() - start:.1f}s; build container removed, nothing tagged")
+    except (KeyboardInterrupt, typer.Abort):  # click turns Ctrl-C into Abort
+        err.print(
+            f"toolprov: interrupted after {time.monotonic() - start:.1f}s; build container removed, nothing tagged"
+        )
         sys.exit(130)
-    except typer.Exit as e:
+    except ClickException as e:
+        e.show()
         sys.exit(e.exit_code)
-    except (typer.BadParameter, Exception) as e:
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
-            e.show()
-            sys.exit(e.exit_code)
-        if isinstance(e, click.exceptions.Abort):
-            sys.exit(130)
-        raise

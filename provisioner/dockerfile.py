@@ -1,11 +1,11 @@
 """Export the layers `toolprov install` builds as a Dockerfile and its build context, for any BuildKit builder."""
 
-import json
 import shlex
 import shutil
 from pathlib import Path
 
 from provisioner import __version__
+from provisioner.engine import get_image
 from provisioner.errors import ToolprovError
 from provisioner.recipe import TEMPLATE_ENV, Layer
 
@@ -31,10 +31,10 @@ def export(layers: list[Layer], base: str, out: Path) -> Path:
             {
                 "tool_name": layer.tool_name, "key": layer.key, "tool_dir": layer.tool_dir,
                 "has_source": layer.spec.source is not None, "labels": layer.labels(layer.manifest()),
-                "check_json": json.dumps(["sh", "-c", layer.spec.check]),
+                "check": layer.spec.check,
             }
         )  # fmt: skip
-    user = ""
+    user = get_image(base).attrs["Config"].get("User") or ""
     (out / "Dockerfile").write_text(
         TEMPLATE_ENV.get_template("Dockerfile.j2").render(
             toolprov_version=__version__, tools=[la.tool_name for la in layers], base=base, layers=entries,

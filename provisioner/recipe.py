@@ -147,7 +147,8 @@ class Layer:
             python_version=".".join(map(str, self.python_version)), python_tuple=self.python_version,
             bootstrap_pip=self.env_kind != "system", pip_wheel=self.wheelhouse.wheel_for("pip"),
             pip_target=self.spec.pip_target(), source=self.spec.source is not None, tool_dir=self.tool_dir,
-            offline=offline, has_setup=bool(self.spec.setup_script), wrapper_path=f"{WRAPPER_DIR}/{self.spec.executable}",
+            offline=offline, has_setup=bool(self.spec.setup_script),
+            wrapper_path=f"{WRAPPER_DIR}/{self.spec.executable}",
         )  # fmt: skip
 
     def render_wrapper(self) -> str:

@@ -120,7 +120,7 @@ def load_spec(path: Path) -> ToolSpec:
     except FileNotFoundError:
         raise SpecError(path, "(file)", "no such tool spec") from None
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
+        mark = getattr(e, "context_mark", None) or getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "(file)"
         raise SpecError(path, where, f"not valid YAML: {getattr(e, 'problem', e)}") from None
     if not isinstance(data, dict):

@@ -131,4 +131,3 @@ def _download(path: Path, reqs: list[str], target: Target) -> Wheelhouse:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return Wheelhouse(path, tuple(files))
-
