@@ -415,7 +415,7 @@ class Tracer(bdb.Bdb):
             raise CommandError(describe_exception(e))
         if mode == "exec":
             return {"expr": expr, "executed": True}
-        return {"expr": expr, "value": safe_repr(value, VALUE_LIMIT), "type": type(value).__name__}
+        return {"expr": expr, "value": safe_repr(value, VALUE_LIMIT), "value_type": type(value).__name__}
 
     def local_vars(self, frame):
         scope = self.locals_of(frame)

@@ -1,0 +1,28 @@
+import sys
+import time
+
+from shop.cart import average, total
+
+
+def main(argv):
+    print("args", argv)
+    prices = [10, 20, 30]
+    print("total", total(prices))
+    try:
+        average([])
+    except ZeroDivisionError:
+        print("empty cart handled")
+    if "--crash" in argv:
+        return {}["missing"]
+    if "--loop" in argv:
+        while True:
+            time.sleep(0.01)
+    if "--sleep" in argv:
+        time.sleep(1)
+    if "--noisy" in argv:
+        for i in range(3000):
+            print("line", i)
+    return 0
+
+
+sys.exit(main(sys.argv[1:]))

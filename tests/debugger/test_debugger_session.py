@@ -1,0 +1,258 @@
+"""A whole debugging session on the host: real CLI processes, a real session server, a real debuggee."""
+
+import glob
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import alive, line_of
+
+# every interpreter on this machine the debuggee can run under (pyenv keeps 3.6 to 3.13 here)
+INTERPRETERS = sorted(
+    {
+        sys.executable,
+        *glob.glob("/root/.pyenv/versions/3.*/bin/python3.[0-9]"),
+        *glob.glob("/root/.pyenv/versions/3.*/bin/python3.1[0-9]"),
+    }
+)
+
+
+@pytest.mark.parametrize("python", INTERPRETERS)
+def test_breakpoint_step_inspect_and_exceptions(make_debugger, project: Path, python: str):
+    d = make_debugger(python)
+    cart = project / "shop" / "cart.py"
+    loop_line = line_of(cart, "subtotal += price")
+    assert d("break", f"shop/cart.py:{loop_line}").out.strip() == f"Set breakpoint 1 at shop/cart.py:{loop_line}"
+
+    started = d("start", "main.py", "a", "b")
+    assert started.code == 0, started.err
+    assert f"Stopped at shop/cart.py:{loop_line} in total() [breakpoint 1, hit 1 time]" in started.out
+    assert f"-> {loop_line}          subtotal += price" in started.out
+    assert "args ['a', 'b']" in started.out  # the program's own output comes with the answer
+
+    assert d("print", "subtotal").out.strip() == "subtotal = 0"
+    assert d("locals").out.splitlines() == ["prices = [10, 20, 30]", "discount = 0", "subtotal = 0", "price = 10"]
+    assert "[breakpoint 1, hit 2 times]" in d("continue").out
+    assert d("print", "subtotal", "+", "price").out.strip() == "subtotal + price = 30"
+
+    stack = d("stack").out.splitlines()
+    assert stack[-1] == f"> shop/cart.py:{loop_line} in total(): subtotal += price"
+    assert (
+        stack[-2]
+        == f'  main.py:{line_of(project / "main.py", "total(prices))")} in main(): print("total", total(prices))'
+    )
+    assert "main.py" in d("up").out
+    assert d("print", "argv").out.strip() == "argv = ['a', 'b']"
+    assert d("down").code == 0
+    assert d("down").err.strip() == "error: already at the innermost frame"
+
+    assert d("clear").out.startswith("Cleared all breakpoints")
+    assert "[returning 60]" in d("return").out
+    raised = d("run-to-exception")
+    assert f"Stopped at shop/cart.py:{line_of(cart, 'return total(prices) / len(prices)')} in average()" in raised.out
+    assert "[exception raised: ZeroDivisionError: " in raised.out
+
+    ended = d("continue")
+    assert (ended.code, "The program exited with code 0" in ended.out) == (3, True)
+    assert "empty cart handled" in ended.out
+    assert d("status").code == 3
+    assert d("print", "1").err.strip() == "error: no program is running in session 'default'"
+
+    assert d("stop").code == 0
+    assert not (d.sessions / "default").exists()
+
+
+def test_start_stops_at_first_line_then_steps(debugger, project: Path):
+    d = debugger
+    assert "Stopped at main.py:1 in <module>() [start]" in d("start", "main.py").out
+    assert "Stopped at main.py:2 in <module>() [step]" in d("next").out
+    main_def = line_of(project / "main.py", "def main(argv):")
+    call = line_of(project / "main.py", "sys.exit(main(")
+    assert f"Stopped at main.py:{call} in <module>()" in d("until", str(main_def + 1)).out
+    assert "Stopped at main.py:8 in main() [step]" in d("step").out
+    assert d("until", "3").err.strip() == "error: until needs a line after the current one (8)"
+    listing = d("list").out.splitlines()
+    assert listing[0] == "main.py:"
+    assert '->  8      print("args", argv)' in listing
+    assert "Stopped at main.py:8 in main()" in d("status").out  # a refused command leaves the stop as it was
+
+
+def test_pytest_node_stops_in_the_test_and_finds_the_raise(debugger, project: Path):
+    d = debugger
+    test_file = project / "tests" / "test_cart.py"
+    started = d("start", "tests/test_cart.py::test_discount")
+    assert (
+        f"Stopped at tests/test_cart.py:{line_of(test_file, 'prices = [10, 20, 30]')} in test_discount() [start]"
+        in (started.out)
+    )
+    raised = d("run-to-exception", "AssertionError")
+    assert f"tests/test_cart.py:{line_of(test_file, '== 54')} in test_discount()" in raised.out
+    assert "[exception raised: AssertionError: " in raised.out
+    assert d("print", "total(prices, discount=10)").out.strip() == "total(prices, discount=10) = -540"
+    ended = d("continue")
+    assert ended.code == 3
+    assert "1 failed" in ended.out
+
+
+def test_crash_stops_post_mortem(debugger, project: Path):
+    d = debugger
+    d("start", "main.py", "--crash")
+    crash_line = line_of(project / "main.py", '{}["missing"]')
+    crashed = d("continue")
+    assert f"Stopped at main.py:{crash_line} in main() [uncaught exception: KeyError: 'missing']" in crashed.out
+    assert d("print", "argv").out.strip() == "argv = ['--crash']"
+    ended = d("continue")
+    assert ended.code == 3
+    assert "The program exited with code 1" in ended.out
+    assert "KeyError: 'missing'" in ended.out
+    assert "tracer.py" not in ended.out  # the traceback shows the program's frames only
+
+
+def test_time_limit_then_pause_and_stop(debugger, project: Path):
+    d = debugger
+    d("start", "main.py", "--loop")
+    began = time.monotonic()
+    running = d("continue", "--timeout", "1")
+    assert (running.code, running.out.startswith("Still running after 1.")) == (0, True)
+    assert time.monotonic() - began < 5
+    busy = d("print", "1")
+    assert busy.code == 1
+    assert busy.err.startswith("error: the program is running")
+    paused = d("pause")
+    loop = line_of(project / "main.py", "while True:")
+    assert any(f"main.py:{n} in main() [paused]" in paused.out for n in (loop, loop + 1)), paused.out
+    server = d.server()
+    assert alive(server["pid"]) and alive(server["debuggee"])
+    assert d("stop").out.strip() == "Session default stopped; no process left."
+    assert (alive(server["pid"]), alive(server["debuggee"])) == (False, False)
+
+
+def test_program_ending_in_the_background_is_reported_once(debugger):
+    d = debugger
+    d("start", "main.py", "--sleep")
+    running = d("continue", "--timeout", "0.2").out
+    assert running.startswith("Still running")
+    assert "empty cart handled" in running  # output so far comes with every answer
+    server = d.server()
+    deadline = time.monotonic() + 10
+    while alive(server["pid"]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    first = d("status")
+    assert first.code == 3
+    assert first.out.splitlines()[:2] == [
+        "(the program ended while you were away)",
+        "The program exited with code 0; `debugger start ...` runs it again, breakpoints are kept.",
+    ]
+    again = d("continue")
+    assert (again.code, again.err.strip()) == (1, "error: no program is running in session 'default'")
+
+
+def test_output_is_cut_with_a_note(debugger):
+    d = debugger
+    d("start", "main.py", "--noisy")
+    ended = d("continue")
+    assert "characters cut; whole output: " in ended.out
+    assert "line 2999" in ended.out
+    assert len(ended.out) < 4000
+    assert "line 1500\n" in d("output", "--all").out
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("break", "nosuch.py:3"), "error: no such file: {project}/nosuch.py"),
+        (("break", "shop/cart.py:8"), "error: no code at {project}/shop/cart.py:8 (nearest lines with code: 7, 9)"),
+        (("break", "shop/cart.py:9", "if", "x ==="), "error: syntax error in condition 'x ===': invalid syntax"),
+        (("break", "shop/cart.py"), "error: expected FILE:LINE, got 'shop/cart.py'"),
+        (("print", "x"), "error: no debugging session 'default': start one with `debugger start ...`"),
+        (("stop",), "error: no debugging session 'default'"),
+        (("start", "nosuch.py"), "error: no such file: nosuch.py (start takes SCRIPT, -m MODULE, or a test node id)"),
+        (("start", "--python", "/nonexistent/python", "main.py"), "error: python not found: /nonexistent/python"),
+        (
+            ("--session", "a/b", "status"),
+            "error: bad session name 'a/b': use letters, digits, '.', '_' or '-' (at most 40)",
+        ),
+    ],
+)
+def test_bad_input_is_one_line(debugger, project: Path, args: tuple, error: str):
+    answer = debugger(*args)
+    assert (answer.code, answer.out, answer.err) == (1, "", error.format(project=project) + "\n")
+
+
+def test_bad_input_keeps_the_session(debugger, project: Path):
+    d = debugger
+    assert d("break", "shop/cart.py:13").code == 0
+    stopped = d("start", "main.py").out.splitlines()[0]
+    assert stopped == "Stopped at shop/cart.py:13 in apply_discount() [breakpoint 1, hit 1 time]"
+    assert d("break", "shop/cart.py:8").err.startswith("error: no code at")
+    assert d("break", "shop/cart.py:13", "if", "rate >").err.startswith("error: syntax error in condition")
+    assert d("print", "nope").err.strip() == "error: NameError: name 'nope' is not defined"
+    assert d("start", "main.py").err.startswith("error: session 'default' is already debugging `main.py`")
+    assert d("break").out.strip() == "breakpoint 1 at shop/cart.py:13 (hit 1)"
+    assert d("status").out.splitlines()[0] == stopped
+    assert d("print", "amount").out.strip() == "amount = 60"
+
+
+def test_conditional_breakpoint_and_breakpoints_kept_across_runs(debugger):
+    d = debugger
+    assert d("break", "shop/cart.py:7", "if", "price == 30").code == 0
+    first = d("start", "main.py")
+    assert "Stopped at shop/cart.py:7 in total() [breakpoint 1, hit 3 times]" in first.out
+    assert d("print", "subtotal").out.strip() == "subtotal = 30"
+    assert d("continue").code == 3
+    second = d("start", "main.py")  # same session, the program ran to its end: breakpoints stay
+    assert "Stopped at shop/cart.py:7 in total() [breakpoint 1, hit 3 times]" in second.out
+
+
+def test_sessions_are_independent(debugger, project: Path):
+    d = debugger
+    d("break", "shop/cart.py:13", "--session", "one")
+    assert "in apply_discount()" in d("--session", "one", "start", "main.py").out
+    assert "Stopped at main.py:1 in <module>()" in d("start", "--session", "two", "main.py", "x").out
+    assert d("--session", "two", "print", "__name__").out.strip() == "__name__ = '__main__'"
+    assert d("--session", "one", "print", "discount").out.strip() == "discount = 0"
+    server_one = d.server("one")
+    assert d("--session", "one", "stop").code == 0
+    assert not alive(server_one["debuggee"])
+    assert "Stopped at main.py:2" in d("--session", "two", "next").out
+    assert d("--session", "two", "print", "sys.argv").out.strip() == f"sys.argv = ['{project}/main.py', 'x']"
+
+
+def test_json_answers(debugger):
+    d = debugger
+    started = d.json("start", "main.py")
+    assert (started["ok"], started["state"], started["stop"]["frame"]["line"]) == (True, "stopped", 1)
+    assert started["status"]["python"] == "{}.{}.{}".format(*sys.version_info[:3])
+    printed = d.json("print", "6 * 7")
+    assert printed["result"] == {"expr": "6 * 7", "value": "42", "value_type": "int"}
+    bad = d.json("break", "shop/cart.py:8")
+    assert (bad["ok"], bad["error"].startswith("no code at")) == (False, True)
+
+
+def test_default_python_is_the_one_on_path(debugger, project: Path, tmp_path: Path):
+    bin_dir = tmp_path / "repo-env" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "python").symlink_to(sys.executable)
+    env = {k: v for k, v in debugger.env.items() if k != "DEBUGGER_PYTHON"}
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    assert debugger("start", "main.py", env=env).code == 0
+    assert f"({bin_dir}/python)" in debugger("status").out
+
+
+def test_version_and_help(debugger):
+    assert debugger("--version").out.strip() == "debugger 0.1.0"
+    help_text = debugger("--help").out
+    for cmd in ("start", "break", "clear", "continue", "step", "next", "return", "until", "run-to-exception"):
+        assert f"    {cmd}" in help_text
+    for cmd in ("print", "locals", "stack", "up", "down", "list", "status", "stop"):
+        assert f"    {cmd}" in help_text
+
+
+@pytest.mark.skipif(not Path("/root/.pyenv/versions/3.9.18/bin/python3.9").exists(), reason="no Python 3.9 here")
+def test_cli_and_server_run_on_python39(make_debugger):
+    d = make_debugger(tool_python="/root/.pyenv/versions/3.9.18/bin/python3.9")
+    assert d("break", "shop/cart.py:13").code == 0
+    assert "Stopped at shop/cart.py:13 in apply_discount()" in d("start", "main.py").out
+    assert d("print", "amount").out.strip() == "amount = 60"
+    assert d("stop").code == 0
