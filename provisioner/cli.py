@@ -249,7 +249,9 @@ def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> Non
 def main() -> None:
     start = time.monotonic()
     try:
-        rc = app(standalone_mode=False)  # without standalone mode, click returns typer.Exit's code
+        rc = app(standalone_mode=False)  # without standalone mode, typer returns Exit codes (130 for Ctrl-C)
+        if rc == 130:
+            raise KeyboardInterrupt
         sys.exit(rc if isinstance(rc, int) else 0)
     except ToolprovError as e:
         if os.environ.get("TOOLPROV_DEBUG"):

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# One idempotent set-up for a fresh machine, quick when everything is already there:
+#   the package (editable, with its dev/lsp/agent extras), Debian tools the tests drive (neovim),
+#   the Docker engine (scripts/engine.sh), and the local images (scripts/images.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+stamp=".setup-stamp"
+if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || ! python3 -c "import provisioner, pygls" 2>/dev/null; then
+  echo "installing the package and its extras (pip install -e '.[dev]')…" >&2
+  python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
+  touch "$stamp"
+fi
+if ! command -v nvim >/dev/null 2>&1; then
+  echo "installing neovim (Debian) for the editor-attach test…" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends neovim >&2
+fi
+bash scripts/engine.sh >&2
+bash scripts/images.sh >&2
