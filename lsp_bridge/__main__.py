@@ -1,0 +1,3 @@
+from lsp_bridge.cli import main
+
+main()

@@ -1,0 +1,150 @@
+"""`lsp-bridge`: serve (stdio), daemon (Unix socket), connect (stdio <-> daemon), index, check."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+from lsp_bridge import __version__
+
+
+def default_workspace() -> Path:
+    return Path("/testbed") if Path("/testbed").is_dir() else Path.cwd()
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="lsp-bridge", description="Tree-sitter indexed Python language server.")
+    p.add_argument("--version", action="version", version=f"lsp-bridge {__version__}")
+    sub = p.add_subparsers(dest="command")
+
+    def common(sp: argparse.ArgumentParser, workspace_default: bool = True) -> None:
+        sp.add_argument(
+            "--workspace",
+            type=Path,
+            default=None,
+            help="folder to index (default: the client's root for serve, else /testbed if present, else cwd)"
+            if not workspace_default
+            else "folder to index (default: /testbed if present, else cwd)",
+        )
+        sp.add_argument("--cache-dir", type=Path, default=None, help="index cache (default ~/.cache/lsp-bridge)")
+        sp.add_argument("--workers", type=int, default=None, help="processes for a cold index (default: all cores)")
+        sp.add_argument("--poll", type=float, default=1.0, help="seconds between disk checks (0: never)")
+        sp.add_argument("--log-file", type=Path, default=None)
+        sp.add_argument("-v", "--verbose", action="store_true")
+
+    common(sub.add_parser("serve", help="one LSP session on stdin/stdout (the default)"), workspace_default=False)
+    daemon = sub.add_parser("daemon", help="serve many sessions on a Unix socket over one shared index")
+    common(daemon)
+    daemon.add_argument("--socket", type=Path, default=None)
+    connect = sub.add_parser("connect", help="bridge stdio to the daemon (starting it if needed)")
+    common(connect)
+    connect.add_argument("--socket", type=Path, default=None)
+    index = sub.add_parser("index", help="index the workspace now (warms the cache) and print statistics")
+    common(index)
+    sub.add_parser("check", help="self-test: index a small generated project and resolve a definition")
+    return p
+
+
+def _logging(args: argparse.Namespace) -> None:
+    level = logging.DEBUG if args.verbose else logging.WARNING
+    if args.log_file:
+        logging.basicConfig(filename=str(args.log_file), level=level, format="%(asctime)s %(name)s %(message)s")
+    else:
+        logging.basicConfig(stream=sys.stderr, level=level, format="lsp-bridge: %(message)s")
+    if not args.verbose:  # pygls logs every rejected request; the client already gets a JSON-RPC error
+        logging.getLogger("pygls").setLevel(logging.CRITICAL)
+
+
+COMMANDS = ("serve", "daemon", "connect", "index", "check")
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in (*COMMANDS, "-h", "--help", "--version"):
+        argv = ["serve", *argv]
+    args = _parser().parse_args(argv)
+    try:
+        sys.exit(_run(args.command, args))
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as e:
+        if getattr(args, "verbose", False):
+            raise
+        print(f"lsp-bridge: {e}", file=sys.stderr)
+        sys.exit(1)
+
+
+def _run(command: str, args: argparse.Namespace) -> int:
+    if command == "check":
+        return check()
+    workspace = args.workspace or (None if command == "serve" else default_workspace())
+    if command == "connect":
+        from lsp_bridge.connect import ensure_daemon, pump
+        from lsp_bridge.transport import default_socket
+
+        socket_path = args.socket or default_socket(workspace)
+        extra = ["--workspace", str(workspace), "--poll", str(args.poll)]
+        if args.cache_dir:
+            extra += ["--cache-dir", str(args.cache_dir)]
+        log_file = args.log_file or Path(f"{socket_path}.log")
+        return pump(ensure_daemon(socket_path, extra, log_file))
+
+    _logging(args)
+    from lsp_bridge.hub import Hub
+
+    hub = Hub(workspace, args.cache_dir, args.workers, args.poll if command != "index" else 0)
+    if command == "index":
+        index = hub.ready_index()
+        assert index is not None
+        if index.error:
+            raise RuntimeError(index.error)
+        index.save_cache()
+        print(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
+        return 0
+    from lsp_bridge import transport
+
+    if command == "daemon":
+        return transport.serve_daemon(hub, args.socket or transport.default_socket(workspace))
+    return transport.serve_stdio(hub)
+
+
+SAMPLE = {
+    "pkg/__init__.py": "from .shapes import Square\n",
+    "pkg/shapes.py": (
+        'class Square:\n    """A square."""\n\n    def area(self, side: int) -> int:\n        return side * side\n'
+    ),
+    "main.py": "from pkg import Square\n\nprint(Square().area(3))\n",
+}
+
+
+def check() -> int:
+    """Index a generated project, resolve `Square().area` across an import, and render it as a chunk."""
+    from lsp_bridge.index import Index
+    from lsp_bridge.render import Chunk, Renderer
+    from lsp_bridge.resolve import Resolver
+    from lsp_bridge.view import View
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, text in SAMPLE.items():
+            (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
+            (Path(tmp) / rel).write_text(text)
+        index = Index(tmp, Path(tmp) / ".cache", workers=1)
+        index.build()
+        view = View(index)
+        facts = view.facts("main.py")
+        target = Resolver(view).definition(facts, facts.at(2, 15))
+        text = Renderer(view).render([Chunk("pkg/shapes.py", "Square", "area", lines=[5])])[0]
+    ok = target is not None and (target.path, target.line) == ("pkg/shapes.py", 3) and "4 |     def area" in text
+    print(
+        f"lsp-bridge {__version__}: {'ok' if ok else 'FAILED'} ({len(SAMPLE)} files, python {sys.version.split()[0]})"
+    )
+    print(text)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,650 @@
+"""One pass over a tree-sitter tree: symbols, scopes, imports and every identifier occurrence of a file."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from array import array
+from functools import cache
+from itertools import chain
+from typing import Callable
+
+import tree_sitter_python
+from tree_sitter import Language, Node, Parser, Tree
+
+from lsp_bridge.model import (
+    ASYNC,
+    ATTR,
+    ATTR_STORE,
+    CLASS,
+    CLASS_SCOPE,
+    CLASSMETHOD,
+    COMPREHENSION_SCOPE,
+    CONSTANT,
+    DEF,
+    FIELD,
+    FUNCTION,
+    FUNCTION_SCOPE,
+    GLOBAL,
+    IMPORT_BIND,
+    IMPORT_REF,
+    INSTANCE_ATTR,
+    IS_PROPERTY,
+    KWARG,
+    LAMBDA_SCOPE,
+    LOAD,
+    METHOD,
+    MODULE_REF,
+    MODULE_SCOPE,
+    PARAM,
+    PROPERTY,
+    STATIC,
+    STORE,
+    VARIABLE,
+    FileIndex,
+    Import,
+    Scope,
+    Symbol,
+    empty_file,
+)
+
+MAX_FILE_BYTES = 2_000_000
+MAX_TEXT = 240
+_DOTTED = re.compile(r"[A-Za-z_][\w.]*")
+_PROPERTY_DECORATORS = ("property", "cached_property")
+
+
+@cache
+def _parser() -> Parser:
+    return Parser(Language(tree_sitter_python.language()))
+
+
+def parse(source: bytes) -> Tree:
+    return _parser().parse(source)
+
+
+def source_status(source: bytes) -> str:
+    if len(source) > MAX_FILE_BYTES:
+        return "too-large"
+    if b"\0" in source:
+        return "binary"
+    return "ok"
+
+
+def digest(source: bytes) -> str:
+    return hashlib.blake2b(source, digest_size=12).hexdigest()
+
+
+def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
+    status = source_status(source)
+    if status != "ok":
+        return empty_file(path, mtime_ns, len(source), status, digest(source))
+    tree = parse(source)
+    x = _Extractor()
+    x.visit(tree.root_node, 0)
+    occ = x.occ
+    if any(occ[i] < occ[i - 1] for i in range(1, len(occ))):
+        occ.sort()
+    index = {v: k for k, v in x.names.items()}
+    return FileIndex(
+        path=path,
+        mtime_ns=mtime_ns,
+        size=len(source),
+        status="syntax-error" if tree.root_node.has_error else "ok",
+        ascii=source.isascii(),
+        line_count=source.count(b"\n") + 1,
+        symbols=x.symbols,
+        scopes=x.scopes,
+        imports=x.imports,
+        names=[index[i].decode("utf-8", "replace") for i in range(len(index))],
+        occ=array("i", chain.from_iterable(occ)),
+        strings=x.strings,
+        digest=digest(source),
+    )
+
+
+def _text(node: Node) -> str:
+    raw = node.text
+    return raw.decode("utf-8", "replace") if len(raw) <= MAX_TEXT else ""
+
+
+def _one_line(raw: bytes, limit: int = 300) -> str:
+    return " ".join(raw.decode("utf-8", "replace").split())[:limit]
+
+
+def header_end_line(node: Node) -> int:
+    """Line of the `:` that ends a compound statement's header (signature lines are start..this)."""
+    for child in reversed(node.children):
+        if child.type == ":":
+            return child.start_point[0]
+    return node.start_point[0]
+
+
+class _Extractor:
+    def __init__(self) -> None:
+        # occurrences are (line, col, name, kind, scope, extra) while collecting, so a plain sort orders them
+        self.names: dict[bytes, int] = {}
+        self.occ: list[tuple[int, int, int, int, int, int]] = []
+        self.strings: list[str] = []
+        self._string_ids: dict[str, int] = {}
+        self.symbols: list[Symbol] = []
+        self.scopes: list[Scope] = [Scope(MODULE_SCOPE, -1, -1)]
+        self.imports: list[Import] = []
+        self._bound: dict[int, set[str]] = {0: set()}
+        self._members: dict[int, set[str]] = {}
+        self._self_param: dict[int, str] = {}
+        self._handlers: dict[str, Callable[[Node, int], None]] = {
+            "identifier": self._identifier,
+            "string": self._string,
+            "comment": _skip,
+            "attribute": self._attribute,
+            "assignment": self._assignment,
+            "augmented_assignment": self._augmented,
+            "for_statement": self._for,
+            "for_in_clause": self._for_in,
+            "as_pattern": self._as_pattern,
+            "except_clause": self._except,
+            "named_expression": self._named_expression,
+            "global_statement": self._global,
+            "nonlocal_statement": self._global,
+            "keyword_argument": self._keyword_argument,
+            "function_definition": self._function,
+            "class_definition": self._class,
+            "decorated_definition": self._decorated,
+            "lambda": self._lambda,
+            "list_comprehension": self._comprehension,
+            "set_comprehension": self._comprehension,
+            "dictionary_comprehension": self._comprehension,
+            "generator_expression": self._comprehension,
+            "import_statement": self._import,
+            "import_from_statement": self._import_from,
+            "future_import_statement": _skip,
+            "type": self._type,
+        }
+
+    def visit(self, node: Node, scope: int) -> None:
+        handler = self._handlers.get(node.type)
+        if handler is not None:
+            handler(node, scope)
+            return
+        for child in node.named_children:
+            self.visit(child, scope)
+
+    # ---- records
+
+    def add(self, node: Node, kind: int, scope: int, extra: int = -1) -> str:
+        raw = node.text
+        i = self.names.get(raw)
+        if i is None:
+            i = self.names[raw] = len(self.names)
+        row, col = node.start_point
+        self.occ.append((row, col, i, kind, scope, extra))
+        return raw.decode("utf-8", "replace")
+
+    def string(self, text: str) -> int:
+        if not text:
+            return -1
+        i = self._string_ids.get(text)
+        if i is None:
+            i = self._string_ids[text] = len(self.strings)
+            self.strings.append(text)
+        return i
+
+    def new_scope(self, kind: int, symbol: int, parent: int) -> int:
+        self.scopes.append(Scope(kind, symbol, parent))
+        self._bound[len(self.scopes) - 1] = set()
+        return len(self.scopes) - 1
+
+    def _variable_symbol(self, name_node: Node, name: str, scope: int, stmt: Node, detail: str) -> None:
+        sc = self.scopes[scope]
+        if sc.kind not in (MODULE_SCOPE, CLASS_SCOPE) or name in self._bound[scope]:
+            return
+        self._bound[scope].add(name)
+        if sc.kind == CLASS_SCOPE:
+            self._members.setdefault(sc.symbol, set()).add(name)
+            kind = FIELD
+        else:
+            kind = CONSTANT if name.isupper() else VARIABLE
+        row, col = name_node.start_point
+        line = stmt.start_point[0]
+        self.symbols.append(Symbol(name, kind, line, stmt.end_point[0], row, col, sc.symbol, -1, line, line, detail))
+
+    # ---- expressions
+
+    def _identifier(self, node: Node, scope: int) -> None:
+        self.add(node, LOAD, scope)
+
+    def _string(self, node: Node, scope: int) -> None:
+        for child in node.named_children:
+            if child.type == "interpolation":
+                self.visit(child, scope)
+
+    def _type(self, node: Node, scope: int) -> None:
+        child = node.named_children[0] if node.named_child_count else None
+        if child is not None and child.type == "string":
+            self._forward_reference(child, scope)
+        else:
+            for c in node.named_children:
+                self.visit(c, scope)
+
+    def _forward_reference(self, node: Node, scope: int) -> None:
+        """`"Foo"` / `"pkg.Foo"` annotations mention names like unquoted ones do."""
+        content = next((c for c in node.named_children if c.type == "string_content"), None)
+        if content is None or not _DOTTED.fullmatch(content.text.decode("utf-8", "replace")):
+            return
+        row, col = content.start_point
+        parts = content.text.split(b".")
+        receiver = b""
+        for part in parts:
+            i = self.names.get(part)
+            if i is None:
+                i = self.names[part] = len(self.names)
+            if receiver:
+                self.occ.append((row, col, i, ATTR, scope, self.string(receiver.decode())))
+            else:
+                self.occ.append((row, col, i, LOAD, scope, -1))
+            receiver = receiver + b"." + part if receiver else part
+            col += len(part) + 1
+
+    def _attribute(self, node: Node, scope: int) -> None:
+        obj = node.child_by_field_name("object")
+        attr = node.child_by_field_name("attribute")
+        if obj is not None:
+            self.visit(obj, scope)
+        if attr is not None:
+            self.add(attr, ATTR, scope, self.string(_text(obj) if obj is not None else ""))
+
+    def _keyword_argument(self, node: Node, scope: int) -> None:
+        name = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        call = node.parent.parent if node.parent is not None else None
+        if name is not None and call is not None and call.type == "call":
+            callee = call.child_by_field_name("function")
+            self.add(name, KWARG, scope, self.string(_text(callee) if callee is not None else ""))
+        if value is not None:
+            self.visit(value, scope)
+
+    def _named_expression(self, node: Node, scope: int) -> None:
+        name = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if name is not None:
+            self.add(name, STORE, scope, self.string(_text(value) if value is not None else ""))
+        if value is not None:
+            self.visit(value, scope)
+
+    def _global(self, node: Node, scope: int) -> None:
+        for child in node.named_children:
+            if child.type == "identifier":
+                self.add(child, GLOBAL, scope)
+
+    # ---- binding statements
+
+    def _assignment(self, node: Node, scope: int) -> None:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        annotation = node.child_by_field_name("type")
+        value = right
+        while value is not None and value.type == "assignment":
+            value = value.child_by_field_name("right")
+        if value is not None:
+            extra = _text(value)
+        elif annotation is not None:
+            extra = ":" + _text(annotation)
+        else:
+            extra = ""
+        if left is not None:
+            self.target(left, scope, extra, node)
+        if annotation is not None:
+            self.visit(annotation, scope)
+        if right is not None:
+            self.visit(right, scope)
+
+    def _augmented(self, node: Node, scope: int) -> None:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if left is not None:
+            self.target(left, scope, "", node)
+        if right is not None:
+            self.visit(right, scope)
+
+    def target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
+        kind = node.type
+        if kind == "identifier":
+            name = self.add(node, STORE, scope, self.string(value))
+            detail = f"{name}{value}" if value.startswith(":") else f"{name} = {value}" if value else name
+            self._variable_symbol(node, name, scope, stmt, detail[:MAX_TEXT])
+        elif kind == "attribute":
+            obj = node.child_by_field_name("object")
+            attr = node.child_by_field_name("attribute")
+            if obj is None or attr is None:
+                return
+            self.visit(obj, scope)
+            receiver = _text(obj)
+            name = self.add(attr, ATTR_STORE, scope, self.string(f"{receiver}\0{value}" if value else receiver))
+            self._self_attribute(attr, name, receiver, scope, stmt, value)
+        elif kind in (
+            "pattern_list",
+            "tuple_pattern",
+            "list_pattern",
+            "tuple",
+            "list",
+            "parenthesized_expression",
+        ) or kind in ("list_splat_pattern", "list_splat"):
+            for child in node.named_children:
+                self.target(child, scope, "", stmt)
+        else:
+            self.visit(node, scope)
+
+    def _self_attribute(self, attr: Node, name: str, receiver: str, scope: int, stmt: Node, value: str) -> None:
+        """`self.x = ...` in a method declares attribute x of the class, once."""
+        sc = self.scopes[scope]
+        if sc.kind != FUNCTION_SCOPE or receiver != self._self_param.get(scope):
+            return
+        owner = self.scopes[sc.parent]
+        if owner.kind != CLASS_SCOPE:
+            return
+        members = self._members.setdefault(owner.symbol, set())
+        if name in members:
+            return
+        members.add(name)
+        row, col = attr.start_point
+        line = stmt.start_point[0]
+        detail = f"{receiver}.{name} = {value}" if value and not value.startswith(":") else f"{receiver}.{name}"
+        self.symbols.append(
+            Symbol(
+                name,
+                FIELD,
+                line,
+                stmt.end_point[0],
+                row,
+                col,
+                owner.symbol,
+                -1,
+                line,
+                line,
+                detail[:MAX_TEXT],
+                flags=INSTANCE_ATTR,
+            )
+        )
+
+    def _for(self, node: Node, scope: int) -> None:
+        for child in node.named_children:
+            if child == node.child_by_field_name("left"):
+                self.target(child, scope, "", node)
+            else:
+                self.visit(child, scope)
+
+    def _for_in(self, node: Node, scope: int) -> None:
+        left = node.child_by_field_name("left")
+        for child in node.named_children:
+            if left is not None and child == left:
+                self.target(child, scope, "", node)
+            else:
+                self.visit(child, scope)
+
+    def _as_pattern(self, node: Node, scope: int) -> None:
+        alias = node.child_by_field_name("alias")
+        for child in node.named_children:
+            if alias is not None and child == alias:
+                for target in child.named_children if child.type == "as_pattern_target" else [child]:
+                    self.target(target, scope, "", node)
+            else:
+                self.visit(child, scope)
+
+    def _except(self, node: Node, scope: int) -> None:
+        alias = node.child_by_field_name("alias")  # older grammars put `as e` on the clause itself
+        for child in node.named_children:
+            if alias is not None and child == alias:
+                self.target(child, scope, "", node)
+            else:
+                self.visit(child, scope)
+
+    # ---- definitions
+
+    def _decorated(self, node: Node, scope: int) -> None:
+        flags = 0
+        definition = node.child_by_field_name("definition")
+        for child in node.named_children:
+            if child.type == "decorator":
+                text = child.text.decode("utf-8", "replace")
+                last = text.lstrip("@").split("(")[0].strip().rsplit(".", 1)[-1]
+                if last == "staticmethod":
+                    flags |= STATIC
+                elif last == "classmethod":
+                    flags |= CLASSMETHOD
+                elif last in _PROPERTY_DECORATORS:
+                    flags |= IS_PROPERTY
+                self.visit(child, scope)
+        line = node.start_point[0]
+        if definition is None:
+            return
+        if definition.type == "function_definition":
+            self._function(definition, scope, line, flags)
+        elif definition.type == "class_definition":
+            self._class(definition, scope, line)
+        else:
+            self.visit(definition, scope)
+
+    def _function(self, node: Node, scope: int, deco_line: int = -1, flags: int = 0) -> None:
+        name = node.child_by_field_name("name")
+        params = node.child_by_field_name("parameters")
+        returns = node.child_by_field_name("return_type")
+        body = node.child_by_field_name("body")
+        if name is None:
+            for child in node.named_children:
+                self.visit(child, scope)
+            return
+        if node.children and node.children[0].type == "async":
+            flags |= ASYNC
+        sc = self.scopes[scope]
+        in_class = sc.kind == CLASS_SCOPE
+        kind = (PROPERTY if flags & IS_PROPERTY else METHOD) if in_class else FUNCTION
+        text = self.add(name, DEF, scope)
+        self._bound[scope].add(text)
+        if in_class:
+            self._members.setdefault(sc.symbol, set()).add(text)
+        sym = len(self.symbols)
+        inner = self.new_scope(FUNCTION_SCOPE, sym, scope)
+        header_end = header_end_line(node)
+        start = node.start_point[0]
+        row, col = name.start_point
+        detail = _one_line(node.text[: (body.start_byte if body is not None else node.end_byte) - node.start_byte])
+        self.symbols.append(
+            Symbol(
+                text,
+                kind,
+                start,
+                node.end_point[0],
+                row,
+                col,
+                sc.symbol,
+                inner,
+                header_end,
+                deco_line if deco_line >= 0 else start,
+                detail.rstrip(":").rstrip(),
+                (),
+                "",
+                flags,
+                _strip_quotes(_text(returns)) if returns is not None else "",
+            )
+        )
+        first = self._parameters(params, scope, inner) if params is not None else ""
+        if first and in_class and not flags & STATIC:
+            self._self_param[inner] = first
+            self.symbols[sym] = self.symbols[sym]._replace(first_param=first)
+        if returns is not None:
+            self.visit(returns, scope)
+        if body is not None:
+            self.visit(body, inner)
+
+    def _parameters(self, params: Node, outer: int, inner: int) -> str:
+        """Parameter names bind in the function's scope; annotations and defaults belong to the outer one."""
+        first = ""
+        for p in params.named_children:
+            kind = p.type
+            if kind == "identifier":
+                name = self.add(p, PARAM, inner)
+            elif kind in ("typed_parameter", "default_parameter", "typed_default_parameter"):
+                name_node = p.child_by_field_name("name")
+                if name_node is None:
+                    name_node = p.named_children[0] if p.named_child_count else None
+                if name_node is not None and name_node.type in ("list_splat_pattern", "dictionary_splat_pattern"):
+                    name_node = name_node.named_children[0] if name_node.named_child_count else None
+                annotation = p.child_by_field_name("type")
+                default = p.child_by_field_name("value")
+                extra = self.string(":" + _strip_quotes(_text(annotation))) if annotation is not None else -1
+                name = self.add(name_node, PARAM, inner, extra) if name_node is not None else ""
+                if annotation is not None:
+                    self.visit(annotation, outer)
+                if default is not None:
+                    self.visit(default, outer)
+            elif kind in ("list_splat_pattern", "dictionary_splat_pattern", "tuple_pattern"):
+                for child in p.named_children:
+                    if child.type == "identifier":
+                        self.add(child, PARAM, inner)
+                name = "*"
+            else:
+                name = "*"
+            if not first:
+                first = name
+        return first if first != "*" else ""
+
+    def _class(self, node: Node, scope: int, deco_line: int = -1) -> None:
+        name = node.child_by_field_name("name")
+        supers = node.child_by_field_name("superclasses")
+        body = node.child_by_field_name("body")
+        if name is None:
+            for child in node.named_children:
+                self.visit(child, scope)
+            return
+        sc = self.scopes[scope]
+        text = self.add(name, DEF, scope)
+        self._bound[scope].add(text)
+        if sc.kind == CLASS_SCOPE:
+            self._members.setdefault(sc.symbol, set()).add(text)
+        bases: list[str] = []
+        if supers is not None:
+            for arg in supers.named_children:
+                if arg.type == "keyword_argument":
+                    value = arg.child_by_field_name("value")
+                    if value is not None:
+                        self.visit(value, scope)
+                else:
+                    bases.append(_text(arg))
+                    self.visit(arg, scope)
+        sym = len(self.symbols)
+        inner = self.new_scope(CLASS_SCOPE, sym, scope)
+        start = node.start_point[0]
+        row, col = name.start_point
+        detail = _one_line(node.text[: (body.start_byte if body is not None else node.end_byte) - node.start_byte])
+        self.symbols.append(
+            Symbol(
+                text,
+                CLASS,
+                start,
+                node.end_point[0],
+                row,
+                col,
+                sc.symbol,
+                inner,
+                header_end_line(node),
+                deco_line if deco_line >= 0 else start,
+                detail.rstrip(":").rstrip(),
+                tuple(bases),
+            )
+        )
+        if body is not None:
+            self.visit(body, inner)
+
+    def _lambda(self, node: Node, scope: int) -> None:
+        inner = self.new_scope(LAMBDA_SCOPE, self.scopes[scope].symbol, scope)
+        params = node.child_by_field_name("parameters")
+        body = node.child_by_field_name("body")
+        if params is not None:
+            self._parameters(params, scope, inner)
+        if body is not None:
+            self.visit(body, inner)
+
+    def _comprehension(self, node: Node, scope: int) -> None:
+        inner = self.new_scope(COMPREHENSION_SCOPE, self.scopes[scope].symbol, scope)
+        first = True
+        for child in node.named_children:
+            if child.type == "for_in_clause" and first:
+                first = False
+                left = child.child_by_field_name("left")
+                right = child.child_by_field_name("right")
+                if left is not None:
+                    self.target(left, inner, "", child)
+                if right is not None:
+                    self.visit(right, scope)
+            else:
+                self.visit(child, inner)
+
+    # ---- imports
+
+    def _module_segments(self, dotted: Node, scope: int, prefix: str, bind_first: int = -1) -> str:
+        """MODULE_REF occurrences for `a.b.c` (extra: the module up to that segment); returns the dotted name."""
+        module = prefix
+        for i, part in enumerate(p for p in dotted.named_children if p.type == "identifier"):
+            text = part.text.decode("utf-8", "replace")
+            module = f"{module}{text}" if not module or module.endswith(".") else f"{module}.{text}"
+            if i == 0 and bind_first >= 0:
+                self.add(part, IMPORT_BIND, scope, bind_first)
+            else:
+                self.add(part, MODULE_REF, scope, self.string(module))
+        return module
+
+    def _import(self, node: Node, scope: int) -> None:
+        for child in node.named_children:
+            if child.type == "dotted_name":
+                first = child.named_children[0].text.decode("utf-8", "replace") if child.named_child_count else ""
+                self.imports.append(Import(first, "", first))
+                self._module_segments(child, scope, "", len(self.imports) - 1)
+            elif child.type == "aliased_import":
+                dotted = child.child_by_field_name("name")
+                alias = child.child_by_field_name("alias")
+                if dotted is None or alias is None:
+                    continue
+                module = self._module_segments(dotted, scope, "")
+                self.imports.append(Import(module, "", alias.text.decode("utf-8", "replace")))
+                self.add(alias, IMPORT_BIND, scope, len(self.imports) - 1)
+
+    def _import_from(self, node: Node, scope: int) -> None:
+        module_node = node.child_by_field_name("module_name")
+        module = ""
+        if module_node is not None:
+            if module_node.type == "relative_import":
+                dots = ""
+                for part in module_node.named_children:
+                    if part.type == "import_prefix":
+                        dots = part.text.decode()
+                    elif part.type == "dotted_name":
+                        module = self._module_segments(part, scope, dots)
+                module = module or dots
+            else:
+                module = self._module_segments(module_node, scope, "")
+        for child in node.children_by_field_name("name"):
+            if child.type == "dotted_name":
+                self.imports.append(Import(module, child.text.decode("utf-8", "replace"), child.text.decode()))
+                for part in child.named_children[:1]:
+                    self.add(part, IMPORT_BIND, scope, len(self.imports) - 1)
+            elif child.type == "aliased_import":
+                dotted = child.child_by_field_name("name")
+                alias = child.child_by_field_name("alias")
+                if dotted is None or alias is None:
+                    continue
+                name = dotted.text.decode("utf-8", "replace")
+                self.imports.append(Import(module, name, alias.text.decode("utf-8", "replace")))
+                for part in dotted.named_children[:1]:
+                    self.add(part, IMPORT_REF, scope, len(self.imports) - 1)
+                self.add(alias, IMPORT_BIND, scope, len(self.imports) - 1)
+        if any(c.type == "wildcard_import" for c in node.named_children):
+            self.imports.append(Import(module, "*", ""))
+
+
+def _skip(node: Node, scope: int) -> None:
+    return None
+
+
+def _strip_quotes(text: str) -> str:
+    return text.strip().strip("'\"")

@@ -1,0 +1,394 @@
+"""Standard LSP requests answered from the index: symbols, definition, references, hover, folding, call hierarchy."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from typing import TYPE_CHECKING
+
+from lsprotocol import types as lsp
+from tree_sitter import Node
+
+from lsp_bridge.extract import extract, header_end_line, parse
+from lsp_bridge.model import CLASS, CLASS_SCOPE, FUNCTION, METHOD, OCC_FIELDS, PARAM, PROPERTY, FileIndex, Symbol
+from lsp_bridge.positions import Columns
+from lsp_bridge.render import BLOCK_TYPES
+from lsp_bridge.resolve import Facts, Resolver, Target
+from lsp_bridge.view import View, uri_to_path
+
+if TYPE_CHECKING:
+    from lsp_bridge.session import Session
+
+CALLABLES = (FUNCTION, METHOD, PROPERTY)
+FOLD_INTO = BLOCK_TYPES | {"module", "block", "decorated_definition"}
+
+
+class Request:
+    """One request's view of the workspace, resolver, and position conversions."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.view: View = session.view()
+        self.resolver = Resolver(self.view)
+        self.encoding = session.encoding
+        self._columns: dict[str, Columns] = {}
+
+    # ---- files and positions
+
+    def file(self, uri: str) -> tuple[str | None, FileIndex | None]:
+        """(workspace path, index) of a document; open documents outside the workspace are indexed on the fly."""
+        path = self.view.normalize(uri)
+        if path is not None:
+            if path not in self.view.overlays:
+                self.view.index.refresh_file(path)
+                self.view = self.session.view()
+                self.resolver = Resolver(self.view)
+            return path, self.view.files.get(path)
+        text = self.session.outside.get(uri_to_path(uri))
+        if text is None:
+            return None, None
+        self._columns[uri] = Columns(text, self.encoding)
+        return None, extract(uri, text)
+
+    def columns(self, path: str, fi: FileIndex | None = None) -> Columns:
+        if path not in self._columns:
+            plain = fi.ascii if fi is not None else None
+            self._columns[path] = Columns(b"" if plain else self.view.source(path), self.encoding, plain)
+        return self._columns[path]
+
+    def loaded_columns(self, key: str) -> Columns:
+        cols = self._columns.get(key)
+        if cols is None or not cols.lines or cols.lines == [b""]:
+            cols = self._columns[key] = Columns(self.view.source(key), self.encoding)
+        return cols
+
+    def uri(self, path: str) -> str:
+        return self.view.absolute(path).as_uri()
+
+    def range(self, path: str, line: int, col: int, end_line: int, end_col: int) -> lsp.Range:
+        cols = self.columns(path, self.view.files.get(path))
+        return lsp.Range(
+            start=lsp.Position(line=line, character=cols.to_client(line, col)),
+            end=lsp.Position(line=end_line, character=cols.to_client(end_line, end_col)),
+        )
+
+    def location(self, path: str, line: int, col: int, end_col: int) -> lsp.Location:
+        return lsp.Location(uri=self.uri(path), range=self.range(path, line, col, line, end_col))
+
+    def target_location(self, t: Target) -> lsp.Location:
+        return self.location(t.path, t.line, t.col, t.col + (0 if t.module else len(t.name.encode())))
+
+    def occurrence(self, uri: str, position: lsp.Position) -> tuple[Facts, int] | None:
+        path, fi = self.file(uri)
+        if path is None or fi is None:
+            return None
+        facts = self.view.facts(path)
+        col = (
+            self.loaded_columns(path).to_bytes(position.line, position.character)
+            if not fi.ascii
+            else position.character
+        )
+        k = facts.at(position.line, col) if facts is not None else None
+        return (facts, k) if k is not None else None
+
+    def target_at(self, uri: str, position: lsp.Position) -> tuple[Facts, int, Target] | None:
+        found = self.occurrence(uri, position)
+        if found is None:
+            return None
+        facts, k = found
+        t = self.resolver.definition(facts, k)
+        return (facts, k, t) if t is not None else None
+
+
+# ---- document and workspace symbols
+
+
+def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+    req = Request(session)
+    path, fi = req.file(params.text_document.uri)
+    if fi is None:
+        return []
+    key = path if path is not None else params.text_document.uri
+    cols = req.loaded_columns(key) if path is not None else req._columns[key]
+    nodes: list[lsp.DocumentSymbol] = []
+    roots: list[lsp.DocumentSymbol] = []
+    for s in fi.symbols:
+        start, end = s.deco_line, s.end_line
+        name_end = s.name_col + len(s.name.encode())
+        node = lsp.DocumentSymbol(
+            name=s.name,
+            kind=lsp.SymbolKind(s.kind),
+            range=lsp.Range(
+                start=lsp.Position(line=start, character=0),
+                end=lsp.Position(line=end, character=cols.line_end(end)),
+            ),
+            selection_range=lsp.Range(
+                start=lsp.Position(line=s.name_line, character=cols.to_client(s.name_line, s.name_col)),
+                end=lsp.Position(line=s.name_line, character=cols.to_client(s.name_line, name_end)),
+            ),
+            detail=s.detail,
+            children=[],
+        )
+        nodes.append(node)
+        (nodes[s.parent].children if s.parent >= 0 else roots).append(node)  # type: ignore[union-attr]
+    return roots
+
+
+def container_name(fi: FileIndex, s: Symbol, path: str) -> str:
+    names = []
+    p = s.parent
+    while p >= 0:
+        names.append(fi.symbols[p].name)
+        p = fi.symbols[p].parent
+    module = path[:-3].replace("/", ".").removesuffix(".__init__")
+    return ".".join([module, *reversed(names)])
+
+
+def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> list[lsp.SymbolInformation]:
+    table = session.hub.symbols()
+    req = Request(session)
+    out = []
+    for path, i in table.search(params.query):
+        fi = req.view.files.get(path)
+        if fi is None or i >= len(fi.symbols):
+            continue
+        s = fi.symbols[i]
+        out.append(
+            lsp.SymbolInformation(
+                name=s.name,
+                kind=lsp.SymbolKind(s.kind),
+                location=req.location(path, s.name_line, s.name_col, s.name_col + len(s.name.encode())),
+                container_name=container_name(fi, s, path),
+            )
+        )
+    return out
+
+
+# ---- definition, references, hover
+
+
+def definition(session: Session, params: lsp.DefinitionParams) -> list[lsp.Location]:
+    req = Request(session)
+    found = req.target_at(params.text_document.uri, params.position)
+    if found is None or found[2].external:
+        return []
+    return [req.target_location(found[2])]
+
+
+def references(session: Session, params: lsp.ReferenceParams) -> list[lsp.Location]:
+    req = Request(session)
+    found = req.target_at(params.text_document.uri, params.position)
+    if found is None:
+        return []
+    target = found[2]
+    if target.external:
+        target = target._replace(local=True)
+    refs = req.resolver.references(target, params.context.include_declaration)
+    return [req.location(path, line, col, end) for path, line, col, end in refs]
+
+
+def hover(session: Session, params: lsp.HoverParams) -> lsp.Hover | None:
+    req = Request(session)
+    found = req.target_at(params.text_document.uri, params.position)
+    if found is None:
+        return None
+    facts, k, target = found
+    text = describe(req, target)
+    if not text:
+        return None
+    o = facts.occ(k)
+    path = facts.fi.path
+    return lsp.Hover(
+        contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text),
+        range=req.range(path, o.line, o.col, o.line, o.col + len(o.name.encode())),
+    )
+
+
+def describe(req: Request, t: Target) -> str:
+    """Markdown: the signature (or binding) in a python block, then the docstring."""
+    view = req.view
+    if t.external:
+        return f"```python\n{_source_line(view, t.path, t.line).strip()}\n```"
+    if t.module:
+        doc = docstring_of(parse(view.source(t.path)).root_node)
+        return f"```python\nmodule {t.path[:-3].replace('/', '.')}\n```" + (f"\n\n{doc}" if doc else "")
+    facts = view.facts(t.path)
+    if facts is None:
+        return ""
+    fi = facts.fi
+    if t.symbol >= 0:
+        s = fi.symbols[t.symbol]
+        if s.scope >= 0:
+            doc = symbol_docstring(view, t.path, s)
+            return f"```python\n{s.detail}\n```" + (f"\n\n{doc}" if doc else "")
+        return f"```python\n{s.detail}\n```"
+    k = facts.occurrence_of(t.name, t.line, t.col)
+    if k is None:
+        return ""
+    o = facts.occ(k)
+    extra = fi.strings[o.extra] if o.extra >= 0 else ""
+    if o.kind == PARAM:
+        return f"```python\n(parameter) {t.name}{': ' + extra[1:] if extra.startswith(':') else ''}\n```"
+    value = extra.split("\0")[-1]
+    binding = f"{t.name}{value}" if value.startswith(":") else f"{t.name} = {value}" if value else t.name
+    return f"```python\n(variable) {binding}\n```"
+
+
+def _source_line(view: View, path: str, line: int) -> str:
+    lines = view.source(path).split(b"\n")
+    return lines[line].decode("utf-8", "replace") if line < len(lines) else ""
+
+
+def definition_node(root: Node, s: Symbol) -> Node | None:
+    node = root.descendant_for_point_range((s.name_line, s.name_col), (s.name_line, s.name_col))
+    while node is not None and node.type not in ("function_definition", "class_definition"):
+        node = node.parent
+    return node
+
+
+def docstring_of(node: Node | None) -> str:
+    if node is None:
+        return ""
+    body = node if node.type == "module" else node.child_by_field_name("body")
+    first = body.named_children[0] if body is not None and body.named_child_count else None
+    if first is None or first.type != "expression_statement" or not first.named_child_count:
+        return ""
+    string = first.named_children[0]
+    if string.type != "string":
+        return ""
+    raw = string.text.decode("utf-8", "replace")
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw.strip("\"'rRbBuUfF")
+    return inspect.cleandoc(value) if isinstance(value, str) else ""
+
+
+def symbol_docstring(view: View, path: str, s: Symbol) -> str:
+    return docstring_of(definition_node(parse(view.source(path)).root_node, s))
+
+
+# ---- folding
+
+
+def folding_ranges(session: Session, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+    req = Request(session)
+    path, fi = req.file(params.text_document.uri)
+    if fi is None or fi.status in ("binary", "too-large", "unreadable"):
+        return []
+    source = (
+        req.view.source(path) if path is not None else session.outside.get(uri_to_path(params.text_document.uri), b"")
+    )
+    out: list[lsp.FoldingRange] = []
+    stack = [parse(source).root_node]
+    while stack:
+        node = stack.pop()
+        start, end = node.start_point[0], node.end_point[0]
+        if node.type in BLOCK_TYPES and end > header_end_line(node):
+            out.append(lsp.FoldingRange(start_line=start, end_line=end))
+        elif node.type == "import_from_statement" and end > start:
+            out.append(lsp.FoldingRange(start_line=start, end_line=end, kind=lsp.FoldingRangeKind.Imports))
+        stack.extend(c for c in node.named_children if c.type in FOLD_INTO or c.type == "import_from_statement")
+    return sorted(out, key=lambda r: (r.start_line, -r.end_line))
+
+
+# ---- call hierarchy
+
+
+def _item(req: Request, path: str, i: int) -> lsp.CallHierarchyItem:
+    fi = req.view.files[path]
+    s = fi.symbols[i]
+    return lsp.CallHierarchyItem(
+        name=s.name,
+        kind=lsp.SymbolKind(s.kind),
+        uri=req.uri(path),
+        range=req.range(path, s.deco_line, 0, s.end_line, 0),
+        selection_range=req.range(path, s.name_line, s.name_col, s.name_line, s.name_col + len(s.name.encode())),
+        detail=container_name(fi, s, path),
+        data={"path": path, "symbol": i},
+    )
+
+
+def prepare_call_hierarchy(session: Session, params: lsp.CallHierarchyPrepareParams) -> list[lsp.CallHierarchyItem]:
+    req = Request(session)
+    found = req.target_at(params.text_document.uri, params.position)
+    if found is None or found[2].symbol < 0:
+        return []
+    t = found[2]
+    s = req.view.files[t.path].symbols[t.symbol]
+    return [_item(req, t.path, t.symbol)] if s.kind in (*CALLABLES, CLASS) else []
+
+
+def _called(source_lines: list[bytes], line: int, end_col: int) -> bool:
+    rest = source_lines[line][end_col:].lstrip() if line < len(source_lines) else b""
+    return rest.startswith(b"(")
+
+
+def _innermost_callable(fi: FileIndex, line: int) -> int:
+    best = -1
+    for i, s in enumerate(fi.symbols):
+        if s.scope >= 0 and s.kind in CALLABLES and s.line <= line <= s.end_line:
+            best = i
+    return best
+
+
+def incoming_calls(
+    session: Session, params: lsp.CallHierarchyIncomingCallsParams
+) -> list[lsp.CallHierarchyIncomingCall]:
+    req = Request(session)
+    data = params.item.data or {}
+    fi = req.view.files.get(data.get("path", ""))
+    if fi is None or data.get("symbol", -1) >= len(fi.symbols):
+        return []
+    s = fi.symbols[data["symbol"]]
+    target = Target(fi.path, s.name_line, s.name_col, s.name, data["symbol"])
+    groups: dict[tuple[str, int], list[lsp.Range]] = {}
+    for path, line, col, end in req.resolver.references(target, include_declaration=False):
+        lines = req.view.source(path).split(b"\n")
+        if not _called(lines, line, end):
+            continue
+        caller = _innermost_callable(req.view.files[path], line)
+        groups.setdefault((path, caller), []).append(req.range(path, line, col, line, end))
+    out = []
+    for (path, caller), ranges in groups.items():
+        if caller >= 0:
+            item = _item(req, path, caller)
+        else:
+            item = lsp.CallHierarchyItem(
+                name=path,
+                kind=lsp.SymbolKind.File,
+                uri=req.uri(path),
+                range=ranges[0],
+                selection_range=ranges[0],
+            )
+        out.append(lsp.CallHierarchyIncomingCall(from_=item, from_ranges=ranges))
+    return out
+
+
+def outgoing_calls(
+    session: Session, params: lsp.CallHierarchyOutgoingCallsParams
+) -> list[lsp.CallHierarchyOutgoingCall]:
+    req = Request(session)
+    data = params.item.data or {}
+    path = data.get("path", "")
+    facts = req.view.facts(path)
+    if facts is None or data.get("symbol", -1) >= len(facts.fi.symbols):
+        return []
+    fi = facts.fi
+    s = fi.symbols[data["symbol"]]
+    lines = req.view.source(path).split(b"\n")
+    groups: dict[Target, list[lsp.Range]] = {}
+    for k in range(len(fi.occ) // OCC_FIELDS):
+        o = facts.occ(k)
+        if not s.header_end < o.line <= s.end_line or fi.scopes[o.scope].kind == CLASS_SCOPE:
+            continue
+        end = o.col + len(o.name.encode())
+        if not _called(lines, o.line, end):
+            continue
+        t = req.resolver.definition(facts, k)
+        if t is not None and t.symbol >= 0 and not t.external:
+            groups.setdefault(t, []).append(req.range(path, o.line, o.col, o.line, end))
+    return [
+        lsp.CallHierarchyOutgoingCall(to=_item(req, t.path, t.symbol), from_ranges=ranges)
+        for t, ranges in groups.items()
+    ]

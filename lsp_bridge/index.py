@@ -1,0 +1,263 @@
+"""The workspace index: cold build on all cores, disk cache, incremental refresh, and a polling watcher."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Callable
+
+import tree_sitter_python
+
+from lsp_bridge import __version__
+from lsp_bridge.extract import digest, extract
+from lsp_bridge.files import module_table, scan
+from lsp_bridge.model import FileIndex, empty_file
+from lsp_bridge.resolve import Facts
+
+log = logging.getLogger(__name__)
+CACHE_SCHEMA = 3
+PARALLEL_FROM = 48  # fewer changed files than this are parsed in-process
+
+
+def default_cache_dir() -> Path:
+    if env := os.environ.get("LSP_BRIDGE_CACHE"):
+        return Path(env)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lsp-bridge"
+
+
+def index_file(root: str, rel: str, old_digest: str = "") -> FileIndex | None:
+    """Index one file; None when its content still hashes to `old_digest`."""
+    path = Path(root, rel)
+    try:
+        st = path.stat()
+        data = path.read_bytes()
+    except OSError:
+        return empty_file(rel, 0, 0, "unreadable")
+    if old_digest and digest(data) == old_digest:
+        return None
+    return extract(rel, data, st.st_mtime_ns)
+
+
+def _index_batch(root: str, items: list[tuple[str, str]]) -> list[tuple[str, FileIndex | None]]:
+    return [(rel, index_file(root, rel, old)) for rel, old in items]
+
+
+class Index:
+    def __init__(self, root: str | Path, cache_dir: Path | None = None, workers: int | None = None) -> None:
+        self.root = Path(root).resolve()
+        key = hashlib.sha1(str(self.root).encode()).hexdigest()[:16]
+        self.cache_path = (cache_dir or default_cache_dir()) / f"{self.root.name or 'root'}-{key}.pickle"
+        self.workers = workers or os.cpu_count() or 1
+        self.files: dict[str, FileIndex] = {}
+        self.modules: dict[str, str] = {}
+        self.generation = 0
+        self.ready = threading.Event()
+        self.stats: dict[str, float] = {}
+        self.error = ""
+        self._lock = threading.RLock()
+        self._dirty = False
+        self._listeners: list[Callable[[list[str]], None]] = []
+        self._stop = threading.Event()
+        self._names: dict[str, tuple[FileIndex, dict[str, int]]] = {}
+        self._facts: dict[str, Facts] = {}
+
+    # ---- building
+
+    def build(self) -> None:
+        """Load the disk cache, index what changed since (on all cores when much did), then mark ready."""
+        t0 = time.perf_counter()
+        try:
+            current = scan(str(self.root))
+            cached = self._load_cache()
+            t1 = time.perf_counter()
+            files = {rel: fi for rel, fi in cached.items() if rel in current}
+            todo = [
+                rel for rel, key in current.items() if rel not in files or (files[rel].mtime_ns, files[rel].size) != key
+            ]
+            files.update(self._index_many(todo, files))
+            with self._lock:
+                self.files = files
+                self.modules = module_table(list(files))
+                self.generation += 1
+                self._dirty = bool(todo) or len(files) != len(cached)
+            self.stats = {
+                "files": len(files),
+                "reindexed": len(todo),
+                "from_cache": len(files) - len(todo),
+                "cache_load_s": round(t1 - t0, 3),
+                "build_s": round(time.perf_counter() - t0, 3),
+            }
+            log.info("indexed %s: %s", self.root, self.stats)
+        except Exception as e:  # the server keeps answering (emptily) and reports the failure in status
+            log.exception("indexing %s failed", self.root)
+            self.error = f"{type(e).__name__}: {e}"
+        finally:
+            self.ready.set()
+
+    def _index_many(self, rels: list[str], known: dict[str, FileIndex]) -> dict[str, FileIndex]:
+        items = [(rel, known[rel].digest if rel in known else "") for rel in rels]
+        root = str(self.root)
+        if len(items) < PARALLEL_FROM or self.workers < 2:
+            results: Iterable[tuple[str, FileIndex | None]] = _index_batch(root, items)
+        else:
+            items.sort(key=lambda it: -(known[it[0]].size if it[0] in known else 0))
+            n = self.workers * 8
+            chunks = [items[i::n] for i in range(n)]
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx) as pool:
+                results = [r for batch in pool.map(_index_batch, [root] * n, chunks) for r in batch]
+        out: dict[str, FileIndex] = {}
+        for rel, fi in results:
+            if fi is None:  # touched, same content: keep the old index under the new stat key
+                st = (self.root / rel).stat()
+                fi = known[rel]._replace(mtime_ns=st.st_mtime_ns, size=st.st_size)
+            out[rel] = fi
+        return out
+
+    # ---- incremental updates
+
+    def refresh(self) -> list[str]:
+        """Re-stat the workspace; re-index changed files, drop deleted ones. Returns the paths that changed."""
+        if not self.ready.is_set():
+            return []
+        current = scan(str(self.root))
+        files = self.files
+        changed = [
+            rel for rel, key in current.items() if rel not in files or (files[rel].mtime_ns, files[rel].size) != key
+        ]
+        deleted = [rel for rel in files if rel not in current]
+        if changed or deleted:
+            self._apply(self._index_many(changed, files), deleted)
+        return changed + deleted
+
+    def refresh_file(self, rel: str) -> FileIndex | None:
+        """Cheap per-request check of one file against disk."""
+        fi = self.files.get(rel)
+        try:
+            st = (self.root / rel).stat()
+        except OSError:
+            if fi is not None:
+                self._apply({}, [rel])
+            return None
+        if fi is not None and (fi.mtime_ns, fi.size) == (st.st_mtime_ns, st.st_size):
+            return fi
+        if not rel.endswith(".py"):
+            return None
+        self._apply(self._index_many([rel], self.files), [])
+        return self.files.get(rel)
+
+    def _apply(self, updated: dict[str, FileIndex], deleted: list[str]) -> None:
+        with self._lock:
+            files = dict(self.files)
+            added = any(rel not in files for rel in updated)
+            files.update(updated)
+            for rel in deleted:
+                files.pop(rel, None)
+            self.files = files
+            if added or deleted:
+                self.modules = module_table(list(files))
+            self.generation += 1
+            self._dirty = True
+        changed = [*updated, *deleted]
+        for listener in list(self._listeners):
+            listener(changed)
+
+    def on_change(self, listener: Callable[[list[str]], None]) -> None:
+        self._listeners.append(listener)
+
+    def watch(self, interval: float = 1.0) -> threading.Thread:
+        """Poll the disk (adaptively: never more than ~5% of a core) and save the cache when it changed."""
+
+        def loop() -> None:
+            self.ready.wait()
+            last_save = time.monotonic()
+            while not self._stop.wait(interval):
+                t = time.perf_counter()
+                try:
+                    self.refresh()
+                    if self._dirty and time.monotonic() - last_save > 30:
+                        self.save_cache()
+                        last_save = time.monotonic()
+                except Exception:
+                    log.exception("refresh failed")
+                self._stop.wait(max(0.0, 20 * (time.perf_counter() - t) - interval))
+
+        thread = threading.Thread(target=loop, name="lsp-bridge-watcher", daemon=True)
+        thread.start()
+        return thread
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    # ---- queries used by the resolver
+
+    def names_of(self, fi: FileIndex) -> dict[str, int]:
+        """Name -> index in `fi.names` (cached per file version)."""
+        hit = self._names.get(fi.path)
+        if hit is not None and hit[0] is fi:
+            return hit[1]
+        names = {n: i for i, n in enumerate(fi.names)}
+        if self.files.get(fi.path) is fi:
+            self._names[fi.path] = (fi, names)
+        return names
+
+    def facts(self, fi: FileIndex) -> Facts:
+        hit = self._facts.get(fi.path)
+        if hit is not None and hit.fi is fi:
+            return hit
+        facts = Facts(fi, self.names_of(fi))
+        if self.files.get(fi.path) is fi:
+            self._facts[fi.path] = facts
+        return facts
+
+    def path_of(self, uri_path: str | Path) -> str | None:
+        """Workspace-relative posix path of an absolute path, None outside the workspace."""
+        try:
+            return Path(uri_path).resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return None
+
+    # ---- disk cache
+
+    def _cache_key(self) -> dict:
+        return {"schema": CACHE_SCHEMA, "version": __version__, "grammar": _grammar_version(), "root": str(self.root)}
+
+    def _load_cache(self) -> dict[str, FileIndex]:
+        try:
+            with self.cache_path.open("rb") as f:
+                key, files = pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+            return {}
+        return files if key == self._cache_key() else {}
+
+    def save_cache(self) -> None:
+        if not self.ready.is_set() or self.error:
+            return
+        with self._lock:
+            files = self.files
+            self._dirty = False
+        try:
+            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.cache_path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
+            with tmp.open("wb") as f:
+                pickle.dump((self._cache_key(), files), f, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(self.cache_path)
+        except OSError as e:
+            log.warning("cannot write the index cache %s: %s", self.cache_path, e)
+
+
+def _grammar_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("tree-sitter-python")
+    except Exception:
+        return getattr(tree_sitter_python, "__version__", "?")

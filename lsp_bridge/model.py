@@ -1,0 +1,72 @@
+"""Plain, picklable records of what one file defines, binds and mentions."""
+
+from __future__ import annotations
+
+from array import array
+from typing import NamedTuple
+
+# LSP SymbolKind numbers, so symbols go to the client unchanged
+CLASS, METHOD, PROPERTY, FIELD, FUNCTION, VARIABLE, CONSTANT = 5, 6, 7, 8, 12, 13, 14
+CALLABLE_KINDS = (METHOD, PROPERTY, FUNCTION)
+
+# scope kinds
+MODULE_SCOPE, CLASS_SCOPE, FUNCTION_SCOPE, LAMBDA_SCOPE, COMPREHENSION_SCOPE = range(5)
+
+# occurrence kinds
+LOAD, STORE, PARAM, DEF, ATTR, ATTR_STORE, IMPORT_BIND, IMPORT_REF, MODULE_REF, KWARG, GLOBAL = range(11)
+BINDING_KINDS = frozenset((STORE, PARAM, DEF, IMPORT_BIND))
+OCC_FIELDS = 6  # line, col (bytes), name index, kind, scope, extra (index into strings or imports, -1 for none)
+
+# function flags
+STATIC, CLASSMETHOD, IS_PROPERTY, ASYNC, INSTANCE_ATTR = 1, 2, 4, 8, 16
+
+
+class Symbol(NamedTuple):
+    name: str
+    kind: int
+    line: int  # line of the `def`/`class` keyword or of the assigned name (0-based)
+    end_line: int
+    name_line: int
+    name_col: int  # byte column of the name
+    parent: int  # index of the enclosing class/function symbol, -1 at module level
+    scope: int  # scope this class/function opens, -1 for attributes and variables
+    header_end: int  # line of the header's `:` (signature lines are line..header_end)
+    deco_line: int  # first decorator line (== line when undecorated)
+    detail: str  # signature (`def f(a, b) -> int`, `class A(B)`) or `name = value`
+    bases: tuple[str, ...] = ()  # class base expressions
+    first_param: str = ""  # functions: name of the first parameter (self/cls)
+    flags: int = 0
+    returns: str = ""  # functions: return annotation
+
+
+class Scope(NamedTuple):
+    kind: int
+    symbol: int
+    parent: int
+
+
+class Import(NamedTuple):
+    module: str  # absolute dotted name, or relative with leading dots
+    name: str  # imported member, "" for `import a.b`, "*" for star imports
+    bound: str  # local name bound in the scope
+
+
+class FileIndex(NamedTuple):
+    path: str  # workspace-relative, posix
+    mtime_ns: int
+    size: int
+    status: str  # ok | syntax-error | binary | too-large | unreadable
+    ascii: bool
+    line_count: int
+    symbols: list[Symbol]
+    scopes: list[Scope]
+    imports: list[Import]
+    names: list[str]
+    occ: array  # OCC_FIELDS ints per identifier occurrence, in document order
+    strings: list[str]
+    digest: str = ""  # content hash, so a touched but unchanged file is not parsed again
+
+
+def empty_file(path: str, mtime_ns: int, size: int, status: str, digest: str = "") -> FileIndex:
+    scopes = [Scope(MODULE_SCOPE, -1, -1)]
+    return FileIndex(path, mtime_ns, size, status, True, 0, [], scopes, [], [], array("i"), [], digest)

@@ -1,0 +1,253 @@
+"""Code-context chunks: render them by the seed's rules, locate the chunk of a line or symbol, and file overviews.
+
+Chunk lines are 1-based, as the agent reads and cites them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, Tree
+
+from lsp_bridge.extract import header_end_line, parse
+from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex, Symbol
+from lsp_bridge.view import View
+
+BLOCK_TYPES = frozenset(
+    {
+        "for_statement",
+        "while_statement",
+        "if_statement",
+        "elif_clause",
+        "else_clause",
+        "with_statement",
+        "try_statement",
+        "except_clause",
+        "except_group_clause",
+        "finally_clause",
+        "match_statement",
+        "case_clause",
+        "function_definition",
+        "class_definition",
+    }
+)
+
+
+@dataclass
+class Chunk:
+    file: str
+    cls: str | None = None
+    function: str | None = None
+    whole_function: bool = False
+    lines: list[int] = field(default_factory=list)
+    score: float | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Chunk:
+        lines = d.get("lines") or []
+        return cls(
+            file=str(d.get("file") or d.get("file_path") or ""),
+            cls=d.get("class") or d.get("cls") or None,
+            function=d.get("function") or None,
+            whole_function=bool(d.get("whole_function")),
+            lines=sorted({int(n) for n in lines}),
+            score=d.get("score"),
+        )
+
+    def to_dict(self) -> dict:
+        out = {
+            "file": self.file,
+            "class": self.cls,
+            "function": self.function,
+            "whole_function": self.whole_function,
+            "lines": self.lines,
+        }
+        if self.score is not None:
+            out["score"] = self.score
+        return out
+
+
+# ---- symbol paths
+
+
+def chain(fi: FileIndex, i: int) -> list[Symbol]:
+    out = []
+    while i >= 0:
+        out.append(fi.symbols[i])
+        i = fi.symbols[i].parent
+    return out[::-1]
+
+
+def qualified_parts(fi: FileIndex, i: int) -> tuple[str | None, str | None]:
+    """(class, function) names of a symbol: dotted enclosing classes, then dotted functions inside the innermost."""
+    syms = chain(fi, i)
+    last_class = max((n for n, s in enumerate(syms) if s.kind == CLASS), default=-1)
+    classes = ".".join(s.name for s in syms[: last_class + 1] if s.kind == CLASS) or None
+    functions = ".".join(s.name for s in syms[last_class + 1 :]) or None
+    return classes, functions
+
+
+def find_symbol(fi: FileIndex, cls: str | None, function: str | None) -> int:
+    """Index of the class (function None) or function named by a chunk; -1 when there is none."""
+    for i, s in enumerate(fi.symbols):
+        if s.scope < 0 or (s.kind == CLASS) != (function is None):
+            continue
+        if qualified_parts(fi, i) == (cls, function):
+            return i
+    if function and not cls and "." in function:
+        head, _, tail = function.rpartition(".")
+        return find_symbol(fi, head, tail)
+    return -1
+
+
+def enclosing(fi: FileIndex, line: int) -> list[int]:
+    """Class/function symbols whose range holds `line` (0-based), outermost first."""
+    return [i for i, s in enumerate(fi.symbols) if s.scope >= 0 and s.line <= line <= s.end_line]
+
+
+def signature_lines(s: Symbol) -> range:
+    return range(s.line, s.header_end + 1)
+
+
+# ---- rendering
+
+
+class Renderer:
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self._trees: dict[str, Tree] = {}
+        self._lines: dict[str, list[str]] = {}
+
+    def lines(self, path: str) -> list[str]:
+        if path not in self._lines:
+            text = self.view.source(path).decode("utf-8", "replace")
+            self._lines[path] = [line.rstrip("\r") for line in text.split("\n")]
+        return self._lines[path]
+
+    def tree(self, path: str) -> Tree:
+        if path not in self._trees:
+            self._trees[path] = parse(self.view.source(path))
+        return self._trees[path]
+
+    def block_headers(self, path: str, line: int) -> set[int]:
+        """Header lines of every compound statement around `line` (0-based), itself included when it is one."""
+        text = self.lines(path)[line] if line < len(self.lines(path)) else ""
+        col = len(text.encode()) - len(text.lstrip().encode())
+        node: Node | None = self.tree(path).root_node.descendant_for_point_range((line, col), (line, col))
+        out: set[int] = set()
+        while node is not None:
+            if node.type in BLOCK_TYPES:
+                out.update(range(node.start_point[0], header_end_line(node) + 1))
+            node = node.parent
+        return out
+
+    def shown_lines(self, fi: FileIndex, chunk: Chunk) -> set[int]:
+        """0-based lines a chunk shows: its lines, the whole def, and every signature/header around them."""
+        count = fi.line_count
+        shown: set[int] = set()
+        target = find_symbol(fi, chunk.cls, chunk.function) if chunk.cls or chunk.function else -1
+        if target < 0 and chunk.cls and chunk.function:
+            target = find_symbol(fi, chunk.cls, None)
+        if target >= 0:
+            s = fi.symbols[target]
+            if chunk.whole_function:
+                shown.update(range(s.deco_line, s.end_line + 1))
+            for owner in chain(fi, target):
+                shown.update(signature_lines(owner))
+        for n in chunk.lines:
+            line = n - 1
+            if not 0 <= line < count:
+                continue
+            shown.add(line)
+            for i in enclosing(fi, line):
+                shown.update(signature_lines(fi.symbols[i]))
+            shown.update(self.block_headers(fi.path, line))
+        return {n for n in shown if 0 <= n < count}
+
+    def render_file(self, path: str, shown: Iterable[int]) -> str:
+        lines = self.lines(path)
+        ordered = sorted(shown)
+        width = len(str(ordered[-1] + 1)) if ordered else 1
+        out = [f"### File: `{path}`"]
+        prev = None
+        for n in ordered:
+            if prev is not None and n != prev + 1:
+                out.append("...")
+            out.append(f"{n + 1:>{width}} | {lines[n]}".rstrip() if n < len(lines) else f"{n + 1:>{width}} |")
+            prev = n
+        return "\n".join(out)
+
+    def render(self, chunks: list[Chunk], threshold: float | None = None) -> tuple[str, list[str]]:
+        """The code-context text for `chunks` (grouped by file, files in order of first appearance) and the
+        files that could not be found."""
+        per_file: dict[str, set[int]] = {}
+        missing: list[str] = []
+        for chunk in chunks:
+            if threshold is not None and chunk.score is not None and chunk.score < threshold:
+                continue
+            path = self.view.normalize(chunk.file)
+            fi = self.view.files.get(path) if path else None
+            if fi is None:
+                if chunk.file not in missing:
+                    missing.append(chunk.file)
+                continue
+            per_file.setdefault(path, set()).update(self.shown_lines(fi, chunk))
+        return "\n\n".join(self.render_file(p, shown) for p, shown in per_file.items()), missing
+
+    # ---- locate and overview
+
+    def locate_line(self, fi: FileIndex, line: int) -> Chunk:
+        around = enclosing(fi, line - 1)
+        cls, function = qualified_parts(fi, around[-1]) if around else (None, None)
+        return Chunk(fi.path, cls, function, False, [line])
+
+    def locate_symbol(self, fi: FileIndex, i: int) -> Chunk:
+        s = fi.symbols[i]
+        if s.scope >= 0:
+            cls, function = qualified_parts(fi, i)
+            if s.kind == CLASS:
+                return Chunk(fi.path, cls, None, False, [n + 1 for n in signature_lines(s)])
+            return Chunk(fi.path, cls, function, True, [n + 1 for n in range(s.deco_line, s.end_line + 1)])
+        cls, function = qualified_parts(fi, s.parent) if s.parent >= 0 else (None, None)
+        return Chunk(fi.path, cls, function, False, [n + 1 for n in range(s.line, s.end_line + 1)])
+
+    def overview(self, fi: FileIndex, cls: str | None = None) -> tuple[str, list[dict]]:
+        """Signatures of a file's (or one class's) classes, functions and attributes, no bodies."""
+        root = find_symbol(fi, cls, None) if cls else -1
+        if cls and root < 0:
+            return "", []
+        wanted = _overview_symbols(fi, root)
+        shown: set[int] = set()
+        for i in wanted:
+            s = fi.symbols[i]
+            shown.update(signature_lines(s) if s.scope >= 0 else [s.line])
+        if root >= 0:
+            for owner in chain(fi, root):
+                shown.update(signature_lines(owner))
+        items = [
+            {
+                "name": fi.symbols[i].name,
+                "kind": fi.symbols[i].kind,
+                "line": fi.symbols[i].line + 1,
+                "end_line": fi.symbols[i].end_line + 1,
+                "signature": fi.symbols[i].detail,
+                "parent": fi.symbols[fi.symbols[i].parent].name if fi.symbols[i].parent >= 0 else None,
+            }
+            for i in wanted
+        ]
+        return self.render_file(fi.path, shown), items
+
+
+def _overview_symbols(fi: FileIndex, root: int) -> list[int]:
+    """Symbols under `root` reached through classes only (no function bodies, no `self.x` attributes)."""
+    out = []
+    for i, s in enumerate(fi.symbols):
+        if s.kind == FIELD and s.flags & INSTANCE_ATTR:
+            continue
+        p = s.parent
+        while p != root and p >= 0 and fi.symbols[p].kind == CLASS:
+            p = fi.symbols[p].parent
+        if p == root:
+            out.append(i)
+    return out
