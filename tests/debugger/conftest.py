@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-TOOL_SRC = Path(__file__).resolve().parents[2] / "tool_specs" / "debugger"
+TOOL_SRC = Path(__file__).resolve().parents[2] / "tool_specs" / "debugger" / "src"
 PROJECT = Path(__file__).resolve().parent / "project"
 
 

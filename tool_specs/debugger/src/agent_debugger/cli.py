@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import json
 import os
-import shutil
 import socket
 import sys
 import time
@@ -38,7 +37,54 @@ otherwise; its output is shown with each answer. Sessions live in /tmp/debugger-
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+_INT_OPT = {"nargs": "?", "type": int}
+# name: (help, aliases, [(argument names, add_argument keywords), ...])
+COMMANDS: dict[str, tuple[str, tuple[str, ...], list[tuple[tuple[str, ...], dict]]]] = {
+    "start": (
+        "run a program, stop at its first line (a test: its first line) or at a breakpoint",
+        (),
+        [(("--python",), {"help": "the program's interpreter (default: `python` on PATH)"})],
+    ),
+    "break": (
+        "set a breakpoint: break FILE:LINE [if COND]; without arguments: list them",
+        ("b",),
+        [(("location",), {"nargs": "?", "help": "FILE:LINE"}), (("condition",), {"nargs": "*", "help": "if COND"})],
+    ),
+    "clear": ("delete breakpoints: clear (all) | clear NUMBER | clear FILE:LINE", (), [(("target",), {"nargs": "?"})]),
+    "continue": ("run until a breakpoint, the end, or the time limit", ("c",), []),
+    "step": ("run one line, stepping into calls", ("s",), []),
+    "next": ("run one line, stepping over calls", ("n",), []),
+    "return": ("run until the current function returns", ("r",), []),
+    "until": ("run until a line after LINE in the current frame", (), [(("line",), {"type": int})]),
+    "run-to-exception": (
+        "run until an exception is raised in your code; stop in the raising frame",
+        (),
+        [
+            (("types",), {"nargs": "*", "help": "only these exception class names (default: any)"}),
+            (("--anywhere",), {"action": "store_true", "help": "also in the stdlib and site-packages"}),
+        ],
+    ),
+    "print": ("evaluate an expression in the current frame", ("p",), [(("expr",), {"nargs": "+"})]),
+    "locals": ("show the current frame's variables", (), []),
+    "stack": (
+        "show the call stack, innermost last",
+        ("where", "bt"),
+        [(("--all",), {"action": "store_true", "help": "include library frames"})],
+    ),
+    "up": ("select the caller's frame", (), [(("count",), {**_INT_OPT, "default": 1})]),
+    "down": ("select the callee's frame", (), [(("count",), {**_INT_OPT, "default": 1})]),
+    "list": ("show source around the current line", ("l",), [(("line",), _INT_OPT)]),
+    "status": ("where the session is: stopped, running or ended", (), []),
+    "pause": ("interrupt a running program", (), []),
+    "output": ("show the program's output so far", (), [(("--all",), {"action": "store_true"})]),
+    "stop": ("end the session and kill the program", (), []),
+}
+ALIASES = {alias: name for name, (_, aliases, _) in COMMANDS.items() for alias in aliases}
+START_USAGE = "debugger start [--python PY] [--timeout S] [--] SCRIPT [ARGS] | -m MODULE [ARGS] | TEST_NODE_ID [ARGS]"
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole CLI; with `only` (a command), just that command's parser: each answer costs less startup time."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--session", default=argparse.SUPPRESS, help="session name (default: default)")
     common.add_argument(
@@ -54,45 +100,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"debugger {__version__}")
     sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
-
-    def add(name: str, help: str, aliases: tuple[str, ...] = (), **kw) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], **kw)
-
-    start = add(
-        "start",
-        "run a program, stop at its first line (a test: its first line) or at a breakpoint",
-        usage="debugger start [--python PY] [--timeout S] [--] SCRIPT [ARGS] | -m MODULE [ARGS] | TEST_NODE_ID [ARGS]",
-    )
-    start.add_argument("--python", default=None, help="the program's interpreter (default: `python` on PATH)")
-    brk = add("break", "set a breakpoint: break FILE:LINE [if COND]; without arguments: list them", ("b",))
-    brk.add_argument("location", nargs="?", help="FILE:LINE")
-    brk.add_argument("condition", nargs="*", help="if COND")
-    add("clear", "delete breakpoints: clear (all) | clear NUMBER | clear FILE:LINE").add_argument("target", nargs="?")
-    add("continue", "run until a breakpoint, the end, or the time limit", ("c",))
-    add("step", "run one line, stepping into calls", ("s",))
-    add("next", "run one line, stepping over calls", ("n",))
-    add("return", "run until the current function returns", ("r",))
-    add("until", "run until a line after LINE in the current frame").add_argument("line", type=int)
-    rte = add("run-to-exception", "run until an exception is raised in your code; stop in the raising frame")
-    rte.add_argument("types", nargs="*", help="only these exception class names (default: any)")
-    rte.add_argument("--anywhere", action="store_true", help="also in the stdlib and site-packages")
-    add("print", "evaluate an expression in the current frame", ("p",)).add_argument("expr", nargs="+")
-    add("locals", "show the current frame's variables")
-    add("stack", "show the call stack, innermost last", ("where", "bt")).add_argument(
-        "--all", action="store_true", help="include library frames"
-    )
-    add("up", "select the caller's frame").add_argument("count", nargs="?", type=int, default=1)
-    add("down", "select the callee's frame").add_argument("count", nargs="?", type=int, default=1)
-    add("list", "show source around the current line", ("l",)).add_argument("line", nargs="?", type=int)
-    add("status", "where the session is: stopped, running or ended")
-    add("pause", "interrupt a running program")
-    add("output", "show the program's output so far").add_argument("--all", action="store_true")
-    add("stop", "end the session and kill the program")
+    only = ALIASES.get(only, only) if only in COMMANDS or only in ALIASES else None
+    for name, (help, aliases, arguments) in COMMANDS.items():
+        if only and name != only:
+            continue
+        extra = {"usage": START_USAGE} if name == "start" else {}
+        cmd = sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], **extra)
+        for names, kwargs in arguments:
+            cmd.add_argument(*names, **kwargs)
     return parser
 
 
-ALIASES = {"b": "break", "c": "continue", "s": "step", "n": "next", "r": "return", "p": "print"}
-ALIASES.update({"where": "stack", "bt": "stack", "l": "list"})
+def command_of(argv: list[str]) -> str | None:
+    """The command word in argv, if nothing asks for the whole CLI's help."""
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("-h", "--help"):
+            return None
+        if not argv[i].startswith("-"):
+            return argv[i]
+        i += 2 if argv[i] in _VALUE_OPTIONS else 1
+    return None
 
 
 def split_start(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -117,6 +145,8 @@ def split_start(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 def resolve_python(explicit: str | None) -> str:
+    import shutil
+
     name = explicit or os.environ.get("DEBUGGER_PYTHON")
     if name:
         path = name if os.sep in name else shutil.which(name)
@@ -260,6 +290,8 @@ def offline(s: Session, request: dict) -> dict:
     if cmd == "stop":
         if not s.dir.exists():
             raise DebuggerError(f"no debugging session {s.name!r}")
+        import shutil
+
         shutil.rmtree(s.dir, ignore_errors=True)
         return {**base, "stopped": True}
     final = read_json(s.final)
@@ -360,8 +392,8 @@ def exit_status(resp: dict) -> int:
 
 
 def run(argv: list[str]) -> int:
-    parser = build_parser()
     parsed_argv, target_argv = split_start(argv)
+    parser = build_parser(only=command_of(parsed_argv))
     args = parser.parse_args(parsed_argv)
     if not args.cmd:
         parser.print_help()

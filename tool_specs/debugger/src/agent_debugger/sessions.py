@@ -6,7 +6,6 @@ import json
 import os
 import re
 import socket
-from dataclasses import dataclass
 from pathlib import Path
 
 SESSIONS_DIR_ENV = "DEBUGGER_SESSIONS"
@@ -18,10 +17,9 @@ class DebuggerError(Exception):
     """A problem to report to the user as one line."""
 
 
-@dataclass(frozen=True)
 class Session:
-    name: str
-    dir: Path
+    def __init__(self, name: str, dir: Path):
+        self.name, self.dir = name, dir
 
     @property
     def server(self) -> Path:
