@@ -8,7 +8,6 @@ from pathlib import Path
 
 import docker.errors
 from docker.models.images import Image
-from filelock import FileLock
 
 from provisioner.builder import build_layer, exec_stream
 from provisioner.engine import cache_dir, client, get_image
@@ -86,6 +85,8 @@ def install_tools(
         layer.parent, layer.parent_tools = parent_id, parent_tools
         current = find_by_key(layer.key)
         if current is None:
+            from filelock import FileLock
+
             with FileLock(cache_dir() / "locks" / f"{layer.key}.lock"):
                 current = find_by_key(layer.key)  # another process may have built it meanwhile
                 if current is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from provisioner import __version__
 from provisioner.engine import get_image
 from provisioner.errors import ToolprovError
-from provisioner.recipe import TEMPLATE_ENV, Layer
+from provisioner.recipe import Layer, templates
 
 
 def export(layers: list[Layer], base: str, out: Path) -> Path:
@@ -36,7 +36,7 @@ def export(layers: list[Layer], base: str, out: Path) -> Path:
         )  # fmt: skip
     user = get_image(base).attrs["Config"].get("User") or ""
     (out / "Dockerfile").write_text(
-        TEMPLATE_ENV.get_template("Dockerfile.j2").render(
+        templates().get_template("Dockerfile.j2").render(
             toolprov_version=__version__, tools=[la.tool_name for la in layers], base=base, layers=entries,
             tag=layers[-1].tag(), context=shlex.quote(str(out)), user=user,
         )

@@ -7,10 +7,10 @@ import shlex
 import tarfile
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import jinja2
 import tomllib
 from docker.utils import parse_repository_tag
 
@@ -19,6 +19,9 @@ from provisioner.errors import ToolprovError
 from provisioner.probe import ImageFacts
 from provisioner.spec import ToolSpec, source_files
 from provisioner.wheelhouse import Target, Wheelhouse, resolve
+
+if TYPE_CHECKING:
+    import jinja2
 
 FORMAT = 1
 TEMPLATES = Path(__file__).parent / "templates"
@@ -31,14 +34,21 @@ def dockerfile_escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$").replace("\n", "\\n")
 
 
-TEMPLATE_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-)
-TEMPLATE_ENV.filters["dockerfile_escape"] = dockerfile_escape
+@cache
+def templates() -> "jinja2.Environment":
+    import jinja2  # imported on first render: the cached path never renders
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["dockerfile_escape"] = dockerfile_escape
+    return env
+
+
 RECIPE_DIGEST = hashlib.sha256(
     b"".join(p.read_bytes() for p in sorted(TEMPLATES.glob("*")) if p.name != "Dockerfile.j2")
 ).hexdigest()
@@ -141,11 +151,11 @@ class Layer:
 
     def render_install(self) -> str:
         offline = not self.options.network
-        return TEMPLATE_ENV.get_template("install.sh.j2").render(
+        return templates().get_template("install.sh.j2").render(
             toolprov_version=__version__, tool_name=self.tool_name, env_dir=self.env_dir, key=self.key,
             env_kind=self.env_kind, conda=self.conda, base_python=self.base_python, python=self.python,
             python_version=".".join(map(str, self.python_version)), python_tuple=self.python_version,
-            bootstrap_pip=self.env_kind != "system", pip_wheel=self.wheelhouse.wheel_for("pip"),
+            pip_wheel=self.wheelhouse.wheel_for("pip"),
             pip_target=self.spec.pip_target(), source=self.spec.source is not None, tool_dir=self.tool_dir,
             offline=offline, has_setup=bool(self.spec.setup_script),
             wrapper_path=f"{WRAPPER_DIR}/{self.spec.executable}",
@@ -154,11 +164,15 @@ class Layer:
     def render_wrapper(self) -> str:
         argv = shlex.split(self.spec.command)
         exe = argv[0] if argv[0].startswith("/") else f"{self.bin_dir}/{argv[0]}"
-        return TEMPLATE_ENV.get_template("wrapper.sh.j2").render(
-            tool_name=self.tool_name,
-            version=self.tool_version(),
-            env_dir=self.env_dir,
-            argv=shlex.join([exe, *argv[1:]]),
+        return (
+            templates()
+            .get_template("wrapper.sh.j2")
+            .render(
+                tool_name=self.tool_name,
+                version=self.tool_version(),
+                env_dir=self.env_dir,
+                argv=shlex.join([exe, *argv[1:]]),
+            )
         )
 
     def render_setup(self) -> str:

@@ -6,8 +6,6 @@ import re
 from pathlib import Path
 from typing import Literal
 
-import jinja2
-import jinja2.meta
 import tomllib
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -93,6 +91,8 @@ class ToolSpec(BaseModel):
     def render_setup(self, **context: str) -> str:
         if not self.setup_script:
             return ""
+        import jinja2
+
         return (
             jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
             .from_string(self.setup_script)
@@ -152,6 +152,9 @@ def _check_semantics(spec: ToolSpec, path: Path) -> ToolSpec:
     elif not spec.version:
         raise SpecError(path, "version", "required when there is no source (pip installs <package>==<version>)")
     if spec.setup_script:
+        import jinja2  # only specs with a setup script pay for it (keeps the cached path fast)
+        import jinja2.meta
+
         env = jinja2.Environment()
         try:
             names = jinja2.meta.find_undeclared_variables(env.parse(spec.setup_script))
