@@ -94,18 +94,20 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return pump(ensure_daemon(socket_path, extra, log_file))
 
     _logging(args)
-    from lsp_bridge.hub import Hub
-
-    hub = Hub(workspace, args.cache_dir, args.workers, args.poll if command != "index" else 0)
     if command == "index":
-        index = hub.ready_index()
-        assert index is not None
+        from lsp_bridge.index import Index
+
+        index = Index(workspace, args.cache_dir, args.workers)
+        index.build()
         if index.error:
             raise RuntimeError(index.error)
         index.save_cache()
         print(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
         return 0
     from lsp_bridge import transport
+    from lsp_bridge.hub import Hub
+
+    hub = Hub(workspace, args.cache_dir, args.workers, args.poll)
 
     if command == "daemon":
         return transport.serve_daemon(hub, args.socket or transport.default_socket(workspace))

@@ -67,6 +67,7 @@ class Index:
         self._listeners: list[Callable[[list[str]], None]] = []
         self._stop = threading.Event()
         self._names: dict[str, tuple[FileIndex, dict[str, int]]] = {}
+        self._save_lock = threading.Lock()
         self._facts: dict[str, Facts] = {}
 
     # ---- building
@@ -241,9 +242,13 @@ class Index:
     def save_cache(self) -> None:
         if not self.ready.is_set() or self.error:
             return
-        with self._lock:
-            files = self.files
-            self._dirty = False
+        with self._save_lock:
+            with self._lock:
+                files = self.files
+                self._dirty = False
+            self._write_cache(files)
+
+    def _write_cache(self, files: dict[str, FileIndex]) -> None:
         try:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.cache_path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")

@@ -177,12 +177,13 @@ def socket_alive(path: Path) -> bool:
 
 
 def serve_daemon(hub: Hub, path: Path) -> int:
-    """Serve every connection on the Unix socket as its own session over the shared hub."""
+    """Serve every connection on the Unix socket as its own session over the shared hub (pid in `<socket>.pid`)."""
     if socket_alive(path):
         log.error("a daemon already listens on %s", path)
         return 3
     path.unlink(missing_ok=True)
     path.parent.mkdir(parents=True, exist_ok=True)
+    pid_file = Path(f"{path}.pid")
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -206,6 +207,7 @@ def serve_daemon(hub: Hub, path: Path) -> int:
 
         server = await asyncio.start_unix_server(connection, path=str(path), limit=2**20)
         os.chmod(path, 0o600)
+        pid_file.write_text(f"{os.getpid()}\n")
         log.info("lsp-bridge daemon on %s for %s", path, hub.index.root if hub.index else "?")
         async with server:
             await stop.wait()
@@ -214,5 +216,6 @@ def serve_daemon(hub: Hub, path: Path) -> int:
         asyncio.run(main())
     finally:
         path.unlink(missing_ok=True)
+        pid_file.unlink(missing_ok=True)
         hub.close()
     return 0
