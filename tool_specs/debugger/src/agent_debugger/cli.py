@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -10,10 +9,15 @@ import socket
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 from agent_debugger import __version__
 from agent_debugger.render import render
 from agent_debugger.sessions import DebuggerError, Session, pid_alive, read_json, send_request, session, write_json
+
+TYPE_CHECKING = False  # typing itself costs startup time on every command
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_ERROR, EXIT_ENDED = 0, 1, 3
 DEFAULT_TIMEOUT = 5.0
@@ -85,6 +89,8 @@ START_USAGE = "debugger start [--python PY] [--timeout S] [--] SCRIPT [ARGS] | -
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole CLI; with `only` (a command), just that command's parser: each answer costs less startup time."""
+    import argparse
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--session", default=argparse.SUPPRESS, help="session name (default: default)")
     common.add_argument(
@@ -391,13 +397,28 @@ def exit_status(resp: dict) -> int:
     return EXIT_ENDED if resp.get("exit") else EXIT_OK
 
 
+_QUICK = {"print", "p", "step", "s", "next", "n", "continue", "c", "return", "r", "locals", "status", "stop", "stack"}
+
+
+def quick_parse(argv: list[str]) -> SimpleNamespace | None:
+    """The common commands, when they have no options, parsed without loading argparse (startup time per answer)."""
+    if not argv or argv[0] not in _QUICK or any(a.startswith("-") for a in argv):
+        return None
+    cmd = ALIASES.get(argv[0], argv[0])
+    if cmd == "print":
+        return SimpleNamespace(cmd=cmd, expr=argv[1:]) if argv[1:] else None
+    return SimpleNamespace(cmd=cmd, all=False) if len(argv) == 1 else None
+
+
 def run(argv: list[str]) -> int:
     parsed_argv, target_argv = split_start(argv)
-    parser = build_parser(only=command_of(parsed_argv))
-    args = parser.parse_args(parsed_argv)
-    if not args.cmd:
-        parser.print_help()
-        return EXIT_ERROR
+    args = quick_parse(parsed_argv)
+    if args is None:
+        parser = build_parser(only=command_of(parsed_argv))
+        args = parser.parse_args(parsed_argv)
+        if not args.cmd:
+            parser.print_help()
+            return EXIT_ERROR
     args.cmd = ALIASES.get(args.cmd, args.cmd)
     use_json = getattr(args, "json", False)
     s = session(getattr(args, "session", None) or os.environ.get("DEBUGGER_SESSION") or "default")
