@@ -414,7 +414,7 @@ class Resolver:
         o = facts.occ(k)
         if o.kind == PARAM:
             if o.extra >= 0:
-                return self.annotation_type(facts, fi.scopes[o.scope].parent, fi.strings[o.extra], depth)
+                return self.annotation_type(facts, fi.scopes[o.scope].parent, fi.strings[o.extra][1:], depth)
             return None if called else self.self_type(facts, o)
         if o.kind in (STORE, ATTR_STORE) and o.extra >= 0:
             value = fi.strings[o.extra]
