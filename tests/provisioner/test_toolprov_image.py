@@ -22,9 +22,8 @@ def test_toolprov_image_provisions_through_the_host_socket(engine):
         "/var/run/docker.sock": {"bind": "/var/run/docker.sock", "mode": "rw"},
         str(Path.home() / ".cache/toolprov"): {"bind": "/root/.cache/toolprov", "mode": "rw"},
     }
-    out = engine.containers.run(
-        "toolprov:ci", ["install", "pyflakes", "-i", TESTBED, "--json"], volumes=mounts, remove=True, network_mode="none"
-    )
+    args = ["install", "pyflakes", "-i", TESTBED, "--json"]
+    out = engine.containers.run("toolprov:ci", args, volumes=mounts, remove=True, network_mode="none")
     result = json.loads(out)
     assert (result["cached"], result["image_id"], result["key"]) == (True, expected.image_id, expected.key)
     listed = json.loads(engine.containers.run("toolprov:ci", ["list", "--json"], volumes=mounts, remove=True))
