@@ -13,10 +13,6 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
-from filelock import FileLock
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name, parse_wheel_filename
-
 from provisioner.engine import cache_dir
 from provisioner.errors import ToolprovError
 
@@ -52,9 +48,13 @@ class Wheelhouse:
     files: tuple[str, ...]
 
     def versions(self) -> dict[str, str]:
+        from packaging.utils import parse_wheel_filename
+
         return {str(parse_wheel_filename(f)[0]): str(parse_wheel_filename(f)[1]) for f in self.files}
 
     def wheel_for(self, name: str) -> str:
+        from packaging.utils import canonicalize_name, parse_wheel_filename
+
         return next(f for f in self.files if parse_wheel_filename(f)[0] == canonicalize_name(name))
 
 
@@ -65,6 +65,9 @@ def _requires(wheel: Path) -> list[str]:
 
 
 def _missing(dest: Path, target: Target, extras: dict[str, set[str]]) -> list[str]:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
     have = {parse_wheel_filename(w.name)[0] for w in dest.glob("*.whl")}
     env, need = target.marker_env(), []
     for wheel in dest.glob("*.whl"):
@@ -106,6 +109,8 @@ def resolve(requirements: list[str], target: Target, refresh: bool = False) -> W
     if index.is_file() and not refresh:
         return Wheelhouse(path, tuple(json.loads(index.read_text())["files"]))
     path.parent.mkdir(parents=True, exist_ok=True)
+    from filelock import FileLock  # the resolved (cached) path above needs neither filelock nor packaging
+
     with FileLock(path.parent / f"{digest[:24]}.lock"):
         if index.is_file() and not refresh:
             return Wheelhouse(path, tuple(json.loads(index.read_text())["files"]))
@@ -113,6 +118,9 @@ def resolve(requirements: list[str], target: Target, refresh: bool = False) -> W
 
 
 def _download(path: Path, reqs: list[str], target: Target) -> Wheelhouse:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
     tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=".resolving-"))
     try:
         extras: dict[str, set[str]] = {}
