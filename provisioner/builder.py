@@ -31,6 +31,8 @@ def build_env(layer: Layer) -> tuple[dict[str, str], Path | None]:
     if not layer.needs_network:
         return {}, None
     env = {k: v for k in PROXY_VARS if (v := os.environ.get(k))}
+    if layer.env_kind == "conda":
+        env["CONDA_PLUGINS_AUTO_ACCEPT_TOS"] = "yes"  # recent conda asks for the channels' terms interactively
     for k in ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL"):
         urls = [u for u in os.environ.get(k, "").split() if u.startswith(("http://", "https://"))]
         if urls:
