@@ -70,12 +70,13 @@ def test_start_stops_at_first_line_then_steps(debugger, project: Path):
     main_def = line_of(project / "main.py", "def main(argv):")
     call = line_of(project / "main.py", "sys.exit(main(")
     assert f"Stopped at main.py:{call} in <module>()" in d("until", str(main_def + 1)).out
-    assert "Stopped at main.py:8 in main() [step]" in d("step").out
-    assert d("until", "3").err.strip() == "error: until needs a line after the current one (8)"
+    first = main_def + 1
+    assert f"Stopped at main.py:{first} in main() [step]" in d("step").out
+    assert d("until", "3").err.strip() == f"error: until needs a line after the current one ({first})"
     listing = d("list").out.splitlines()
     assert listing[0] == "main.py:"
-    assert '->  8      print("args", argv)' in listing
-    assert "Stopped at main.py:8 in main()" in d("status").out  # a refused command leaves the stop as it was
+    assert f'-> {first:>2}      print("args", argv)' in listing
+    assert f"Stopped at main.py:{first} in main()" in d("status").out  # a refused command leaves the stop as it was
 
 
 def test_pytest_node_stops_in_the_test_and_finds_the_raise(debugger, project: Path):
@@ -100,6 +101,7 @@ def test_crash_stops_post_mortem(debugger, project: Path):
     d("start", "main.py", "--crash")
     crash_line = line_of(project / "main.py", '{}["missing"]')
     crashed = d("continue")
+    assert crashed.code == 3  # crashed: still inspectable, but done
     assert f"Stopped at main.py:{crash_line} in main() [uncaught exception: KeyError: 'missing']" in crashed.out
     assert d("print", "argv").out.strip() == "argv = ['--crash']"
     ended = d("continue")
@@ -107,6 +109,51 @@ def test_crash_stops_post_mortem(debugger, project: Path):
     assert "The program exited with code 1" in ended.out
     assert "KeyError: 'missing'" in ended.out
     assert "tracer.py" not in ended.out  # the traceback shows the program's frames only
+
+
+@pytest.mark.parametrize(
+    ("flag", "ending"),
+    [
+        (
+            "--exit7",
+            "The program exited with code 7 (the program ended without telling the debugger (os._exit or a crash))",
+        ),
+        ("--segv", "The program was killed by SIGSEGV"),
+    ],
+)
+def test_program_dying_abruptly(debugger, flag: str, ending: str):
+    d = debugger
+    d("start", "main.py", flag)
+    died = d("continue")
+    assert (died.code, died.out.splitlines()[0]) == (
+        3,
+        ending + "; `debugger start ...` runs it again, breakpoints are kept.",
+    )
+    assert "empty cart handled" in died.out
+    assert d("locals").err.strip() == "error: no program is running in session 'default'"
+
+
+def test_module_target(debugger):
+    d = debugger
+    assert d("start", "-m", "shop").out.splitlines()[0] == "Stopped at shop/__main__.py:1 in <module>() [start]"
+    assert d("break", "shop/cart.py:13").out.strip() == "Set breakpoint 1 at shop/cart.py:13"
+    assert d("c").out.splitlines()[0] == "Stopped at shop/cart.py:13 in apply_discount() [breakpoint 1, hit 1 time]"
+    ended = d("continue")
+    assert (ended.code, "shop total 6" in ended.out) == (3, True)
+    assert "No module named nosuch" in d("start", "-m", "nosuch").out
+
+
+def test_slow_print_times_out_and_the_session_recovers(debugger):
+    d = debugger
+    d("start", "main.py")
+    slow = d("print", "__import__('time').sleep(1.5)", "--timeout", "0.3")
+    assert slow.err.strip() == (
+        "error: `print` did not finish within 0.3s; the program is busy with it (see `debugger status`)"
+    )
+    assert d("locals").err.startswith("error: the program is running")
+    time.sleep(1.5)
+    assert d("status").out.splitlines()[0] == "Stopped at main.py:1 in <module>() [start]"
+    assert d("print", "__name__").out.strip() == "__name__ = '__main__'"
 
 
 def test_time_limit_then_pause_and_stop(debugger, project: Path):
@@ -215,7 +262,8 @@ def test_sessions_are_independent(debugger, project: Path):
     server_one = d.server("one")
     assert d("--session", "one", "stop").code == 0
     assert not alive(server_one["debuggee"])
-    assert "Stopped at main.py:2" in d("--session", "two", "next").out
+    imports_done = line_of(project / "main.py", "from shop.cart import")
+    assert f"Stopped at main.py:{imports_done}" in d("--session", "two", "until", str(imports_done)).out
     assert d("--session", "two", "print", "sys.argv").out.strip() == f"sys.argv = ['{project}/main.py', 'x']"
 
 

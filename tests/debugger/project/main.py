@@ -1,3 +1,5 @@
+import os
+import signal
 import sys
 import time
 
@@ -19,6 +21,10 @@ def main(argv):
             time.sleep(0.01)
     if "--sleep" in argv:
         time.sleep(1)
+    if "--exit7" in argv:
+        os._exit(7)
+    if "--segv" in argv:
+        os.kill(os.getpid(), signal.SIGSEGV)
     if "--noisy" in argv:
         for i in range(3000):
             print("line", i)

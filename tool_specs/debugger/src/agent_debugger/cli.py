@@ -35,7 +35,7 @@ examples:
   debugger run-to-exception                          stop where the next exception is raised
   debugger stop
 
-exit status: 0 ok, 1 error (one line on stderr), 2 bad usage, 3 the program has ended.
+exit status: 0 ok, 1 error (one line on stderr), 2 bad usage, 3 the program has ended or crashed.
 The program runs under the `python` on PATH (the repository's env) unless --python or DEBUGGER_PYTHON says
 otherwise; its output is shown with each answer. Sessions live in /tmp/debugger-sessions (DEBUGGER_SESSIONS).
 """
@@ -155,7 +155,7 @@ def resolve_python(explicit: str | None) -> str:
 
     name = explicit or os.environ.get("DEBUGGER_PYTHON")
     if name:
-        path = name if os.sep in name else shutil.which(name)
+        path = os.path.abspath(name) if os.sep in name else shutil.which(name)
         if not path or not os.access(path, os.X_OK):
             raise DebuggerError(f"python not found: {name}")
         return path
@@ -394,7 +394,8 @@ def show_output(s: Session, show_all: bool) -> str:
 def exit_status(resp: dict) -> int:
     if not resp.get("ok", True):
         return EXIT_ERROR
-    return EXIT_ENDED if resp.get("exit") else EXIT_OK
+    crashed = (resp.get("stop") or {}).get("reason") == "uncaught"
+    return EXIT_ENDED if resp.get("exit") or crashed else EXIT_OK
 
 
 _QUICK = {"print", "p", "step", "s", "next", "n", "continue", "c", "return", "r", "locals", "status", "stop", "stack"}

@@ -178,6 +178,7 @@ class Server:
         self.running_since = time.monotonic()
         self.finished = False
         self.remove_session = False
+        self.busy = False  # an inspection timed out: the tracer is still evaluating it
         self.ids = 0
 
     # -- the loop ------------------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ class Server:
         if event is None:
             return None
         self.apply(event)
-        return "the program stopped while you were away" if self.state == "stopped" else None
+        return "the program stopped while you were away" if event.get("type") == "stop" else None
 
     def dispatch(self, cmd: str, request: dict, timeout: float) -> dict:
         if cmd == "status":
@@ -316,7 +317,7 @@ class Server:
         while True:
             event = self.debuggee.next_event(deadline)
             if event is None:
-                self.state, self.running_since = "running", time.monotonic()
+                self.state, self.running_since, self.busy = "running", time.monotonic(), True
                 return {
                     "ok": False,
                     "error": f"`{request['cmd']}` did not finish within {timeout:g}s; "
@@ -344,18 +345,18 @@ class Server:
             event = self.debuggee.next_event(deadline)
             if event is None:
                 return {"running": round(time.monotonic() - self.running_since, 2), "timeout": timeout}
-            if event.get("type") == "result":
-                if request_id is not None and event.get("id") == request_id and not event.get("ok"):
-                    self.state = "stopped"  # the tracer refused the command (e.g. `until` a line behind us)
-                    return {"ok": False, "error": event.get("error")}
-                continue
+            if event.get("type") == "result" and request_id is not None and event.get("id") == request_id:
+                self.state = "stopped"  # the tracer refused the command (e.g. `until` a line behind us)
+                return {"ok": False, "error": event.get("error")}
             self.apply(event)
         return self.describe()
 
     def apply(self, event: dict) -> None:
         kind = event.get("type")
         if kind == "stop":
-            self.state, self.stop_event = "stopped", event
+            self.state, self.stop_event, self.busy = "stopped", event, False
+        elif kind == "result" and self.busy:  # the late answer to an inspection that timed out
+            self.state, self.busy = "stopped", False
         elif kind == "ready":
             self.info.update(python=event["python"], executable=event["executable"], pid=event["pid"])
             self.save_breakpoints(event["breakpoints"])
