@@ -48,6 +48,9 @@ def test_breakpoint_step_inspect_and_exceptions(make_debugger, project: Path, py
     assert d("down").err.strip() == "error: already at the innermost frame"
 
     assert d("clear").out.startswith("Cleared all breakpoints")
+    after_loop = line_of(cart, "return apply_discount(subtotal, discount)")
+    assert d("until").out.splitlines()[0] == f"Stopped at shop/cart.py:{after_loop} in total() [step]"
+    assert d("print", "subtotal").out.strip() == "subtotal = 60"
     assert "[returning 60]" in d("return").out
     raised = d("run-to-exception")
     assert f"Stopped at shop/cart.py:{line_of(cart, 'return total(prices) / len(prices)')} in average()" in raised.out
@@ -77,6 +80,17 @@ def test_start_stops_at_first_line_then_steps(debugger, project: Path):
     assert listing[0] == "main.py:"
     assert f'-> {first:>2}      print("args", argv)' in listing
     assert f"Stopped at main.py:{first} in main()" in d("status").out  # a refused command leaves the stop as it was
+
+
+@pytest.mark.parametrize(("flags", "lands_in"), [((), "main.py:{keep} in keep()"), (("--anywhere",), "textwrap.py:")])
+def test_step_skips_library_code_unless_asked(debugger, project: Path, flags: tuple, lands_in: str):
+    d = debugger
+    main = project / "main.py"
+    d("break", f"main.py:{line_of(main, 'textwrap.indent(')}")
+    assert "[breakpoint 1, hit 1 time]" in d("start", "main.py", "--indent").out
+    stepped = d("step", *flags).out.splitlines()[0]
+    assert stepped.startswith("Stopped at ")
+    assert lands_in.format(keep=line_of(main, "return bool(line.strip())")) in stepped
 
 
 def test_pytest_node_stops_in_the_test_and_finds_the_raise(debugger, project: Path):

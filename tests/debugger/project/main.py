@@ -1,9 +1,14 @@
 import os
 import signal
 import sys
+import textwrap
 import time
 
 from shop.cart import average, total
+
+
+def keep(line):
+    return bool(line.strip())
 
 
 def main(argv):
@@ -14,6 +19,8 @@ def main(argv):
         average([])
     except ZeroDivisionError:
         print("empty cart handled")
+    if "--indent" in argv:
+        print(textwrap.indent("a\n\nb", "> ", predicate=keep))
     if "--crash" in argv:
         return {}["missing"]
     if "--loop" in argv:

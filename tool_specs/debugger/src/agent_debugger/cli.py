@@ -42,6 +42,7 @@ otherwise; its output is shown with each answer. Sessions live in /tmp/debugger-
 
 
 _INT_OPT = {"nargs": "?", "type": int}
+_ANYWHERE = (("--anywhere",), {"action": "store_true", "help": "also stop in the stdlib and site-packages"})
 # name: (help, aliases, [(argument names, add_argument keywords), ...])
 COMMANDS: dict[str, tuple[str, tuple[str, ...], list[tuple[tuple[str, ...], dict]]]] = {
     "start": (
@@ -56,16 +57,20 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...], list[tuple[tuple[str, ...], dict
     ),
     "clear": ("delete breakpoints: clear (all) | clear NUMBER | clear FILE:LINE", (), [(("target",), {"nargs": "?"})]),
     "continue": ("run until a breakpoint, the end, or the time limit", ("c",), []),
-    "step": ("run one line, stepping into calls", ("s",), []),
-    "next": ("run one line, stepping over calls", ("n",), []),
+    "step": ("run one line, stepping into calls (your code only)", ("s",), [_ANYWHERE]),
+    "next": ("run one line, stepping over calls", ("n",), [_ANYWHERE]),
     "return": ("run until the current function returns", ("r",), []),
-    "until": ("run until a line after LINE in the current frame", (), [(("line",), {"type": int})]),
+    "until": (
+        "run until line LINE or a later one in the current frame (default: the next line; leaves loops)",
+        (),
+        [(("line",), _INT_OPT)],
+    ),
     "run-to-exception": (
         "run until an exception is raised in your code; stop in the raising frame",
         (),
         [
             (("types",), {"nargs": "*", "help": "only these exception class names (default: any)"}),
-            (("--anywhere",), {"action": "store_true", "help": "also in the stdlib and site-packages"}),
+            _ANYWHERE,
         ],
     ),
     "print": ("evaluate an expression in the current frame", ("p",), [(("expr",), {"nargs": "+"})]),
@@ -373,6 +378,8 @@ def build_request(args: argparse.Namespace) -> dict:
         return {"cmd": "until", "line": args.line}
     if cmd == "run-to-exception":
         return {"cmd": cmd, "types": args.types, "anywhere": args.anywhere}
+    if cmd in ("step", "next"):
+        return {"cmd": cmd, "anywhere": getattr(args, "anywhere", False)}
     if cmd == "print":
         return {"cmd": "print", "expr": " ".join(args.expr)}
     if cmd in ("up", "down"):

@@ -51,11 +51,13 @@ def is_hidden(filename):
     return filename.startswith("<frozen") or os.path.abspath(filename) in HIDDEN
 
 
-def is_library(filename):
-    if filename.startswith("<"):
-        return True
-    path = os.path.abspath(filename)
-    return path.startswith(LIB_DIRS) or "site-packages" in path or "dist-packages" in path
+def is_library(filename, _cache={}):  # the mutable default is the cache
+    if filename not in _cache:
+        path = os.path.abspath(filename)
+        _cache[filename] = filename.startswith("<") or (
+            path.startswith(LIB_DIRS) or "site-packages" in path or "dist-packages" in path
+        )
+    return _cache[filename]
 
 
 def cut(text, limit):
@@ -153,8 +155,15 @@ class Tracer(bdb.Bdb):
         self.index = 0
         self.frame_locals = {}
         self.entering = False
+        self.anywhere = False
 
     # -- when to stop --------------------------------------------------------------------------------------
+
+    def stop_here(self, frame):
+        if not bdb.Bdb.stop_here(self, frame):
+            return False
+        # stepping stops in the project's code only, unless asked (or paused) to stop anywhere
+        return self.anywhere or self.stopframe is not None or not is_library(frame.f_code.co_filename)
 
     def is_skipped_module(self, module_name):
         return module_name is not None and bdb.Bdb.is_skipped_module(self, module_name)
@@ -244,7 +253,7 @@ class Tracer(bdb.Bdb):
 
     def on_pause(self, signum, frame):
         """SIGUSR1 from the server: stop at the next line the program runs."""
-        self.pause_requested = True
+        self.pause_requested = self.anywhere = True
         f = frame
         while f is not None and f is not self.botframe:
             f.f_trace = self.trace_dispatch
@@ -340,6 +349,7 @@ class Tracer(bdb.Bdb):
 
     def resume(self, cmd, message):
         frame = self.frame
+        self.anywhere = bool(message.get("anywhere"))
         if cmd == "continue":
             self.set_continue()
         elif cmd == "step":
