@@ -32,6 +32,7 @@ def test_breakpoint_step_inspect_and_exceptions(make_debugger, project: Path, py
     assert "args ['a', 'b']" in started.out  # the program's own output comes with the answer
 
     assert d("print", "subtotal").out.strip() == "subtotal = 0"
+    assert d("print", "[p * 2 for p in prices]").out.strip() == "[p * 2 for p in prices] = [20, 40, 60]"
     assert d("locals").out.splitlines() == ["prices = [10, 20, 30]", "discount = 0", "subtotal = 0", "price = 10"]
     assert "[breakpoint 1, hit 2 times]" in d("continue").out
     assert d("print", "subtotal", "+", "price").out.strip() == "subtotal + price = 30"
@@ -318,3 +319,31 @@ def test_cli_and_server_run_on_python39(make_debugger):
     assert "Stopped at shop/cart.py:13 in apply_discount()" in d("start", "main.py").out
     assert d("print", "amount").out.strip() == "amount = 60"
     assert d("stop").code == 0
+
+
+OLD_PYTHON = "/root/.pyenv/versions/3.6.15/bin/python3.6"
+
+
+@pytest.mark.parametrize(
+    ("python", "first_line", "code"),
+    [
+        (OLD_PYTHON, "Stopped at legacy.py:2 in <module>() [breakpoint 1, hit 1 time]", 0),
+        (
+            sys.executable,
+            "breakpoint at legacy.py:2 dropped: {project}/legacy.py does not compile under this Python",
+            3,
+        ),
+    ],
+)
+def test_breakpoint_in_code_only_the_repositorys_python_compiles(
+    make_debugger, project: Path, python: str, first_line: str, code: int
+):
+    if not Path(python).exists():
+        pytest.skip("no Python 3.6 here")
+    (project / "legacy.py").write_text("async = 1  # a name until Python 3.7\nprint('async is', async)\n")
+    d = make_debugger(python)
+    assert d("break", "legacy.py:2").out.strip() == "Set breakpoint 1 at legacy.py:2"  # the CLI cannot tell: kept
+    started = d("start", "legacy.py")
+    assert (started.code, started.out.startswith(first_line.format(project=project))) == (code, True)
+    if code:  # a script that does not compile never runs: its error is the program's output
+        assert "SyntaxError: invalid syntax" in started.out

@@ -326,7 +326,7 @@ def local_breakpoints(s: Session, request: dict) -> dict:
     if cmd == "break":
         from agent_debugger.tracer import check_breakpoint
 
-        error = check_breakpoint(request["file"], request["line"], request.get("cond"))
+        error = check_breakpoint(request["file"], request["line"], request.get("cond"), strict=False)
         if error:
             raise DebuggerError(error)
         bp = {"file": request["file"], "line": request["line"], "cond": request.get("cond")}

@@ -97,8 +97,12 @@ def code_lines(filename):
     return lines
 
 
-def check_breakpoint(filename, lineno, cond):
-    """None if a breakpoint may go there, else the reason it may not."""
+def check_breakpoint(filename, lineno, cond, strict=True):
+    """None if a breakpoint may go there, else the reason it may not.
+
+    Not `strict` (the CLI, checking before the program runs under another Python): a file this Python cannot
+    compile is given the benefit of the doubt when the line is not blank or a comment.
+    """
     if not os.path.isfile(filename):
         return "no such file: {}".format(filename)
     if cond:
@@ -109,6 +113,9 @@ def check_breakpoint(filename, lineno, cond):
     try:
         lines = code_lines(filename)
     except SyntaxError as e:
+        text = source_line(filename, lineno).strip()
+        if not strict and text and not text.startswith("#"):
+            return None
         return "{} does not compile under this Python: {} (line {})".format(filename, e.msg, e.lineno)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         return "cannot read {}: {}".format(filename, e)
@@ -419,8 +426,14 @@ class Tracer(bdb.Bdb):
                 mode = "exec"
             except SyntaxError as e:
                 raise CommandError("syntax error in {!r}: {}".format(expr, e.msg))
+        if mode == "eval":  # one namespace, so that comprehensions and lambdas in EXPR see the frame's locals
+            namespace = dict(frame.f_globals)
+            namespace.update(scope)
+            args = (namespace,)
+        else:  # statements write to the frame's own locals
+            args = (frame.f_globals, scope)
         try:
-            value = eval(code, frame.f_globals, scope)
+            value = eval(code, *args)
         except Exception as e:
             raise CommandError(describe_exception(e))
         if mode == "exec":
@@ -503,9 +516,10 @@ class Tracer(bdb.Bdb):
         except Exception:
             exc_type, exc_value, tb = sys.exc_info()
             sys.settrace(None)
-            self.interaction(None, tb, "uncaught", {"exception": describe_exception(exc_value)})
-            while tb.tb_next is not None and is_hidden(tb.tb_frame.f_code.co_filename):
+            while tb is not None and is_hidden(tb.tb_frame.f_code.co_filename):
                 tb = tb.tb_next
+            if tb is not None:  # else it never got going (e.g. a SyntaxError in the script): nothing to inspect
+                self.interaction(None, tb, "uncaught", {"exception": describe_exception(exc_value)})
             traceback.print_exception(exc_type, exc_value, tb)
             return 1
         finally:
