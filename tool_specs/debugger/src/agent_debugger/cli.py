@@ -195,6 +195,8 @@ def classify(argv: list[str], cwd: str) -> dict:
         return {"kind": "script", "args": [os.path.abspath(path), *rest]}
     target = {"kind": "module", "module": module, "args": args}
     if module == "pytest":
+        if "cacheprovider" not in " ".join(args):  # leave no .pytest_cache in the repository
+            target["args"] = ["-p", "no:cacheprovider", *args]
         nodes = [a for a in args if not a.startswith("-") and ("::" in a or a.endswith(".py"))]
         if nodes:
             file, *parts = nodes[0].split("::")

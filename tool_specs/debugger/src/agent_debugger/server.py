@@ -284,8 +284,6 @@ class Server:
 
     def dispatch(self, cmd: str, request: dict, timeout: float) -> dict:
         if cmd == "status":
-            if self.state == "running" and request.get("wait"):
-                return self.wait(timeout)
             return self.status()
         if self.state == "running":
             if cmd == "continue":

@@ -260,6 +260,8 @@ class Tracer(bdb.Bdb):
 
     def on_pause(self, signum, frame):
         """SIGUSR1 from the server: stop at the next line the program runs."""
+        if self.stack:  # stopped already (busy evaluating a command): nothing to interrupt
+            return
         self.pause_requested = self.anywhere = True
         f = frame
         while f is not None and f is not self.botframe:
