@@ -1,6 +1,7 @@
 """A whole debugging session on the host: real CLI processes, a real session server, a real debuggee."""
 
 import glob
+import re
 import sys
 import time
 from pathlib import Path
@@ -103,9 +104,16 @@ def test_pytest_node_stops_in_the_test_and_finds_the_raise(debugger, project: Pa
         in (started.out)
     )
     raised = d("run-to-exception", "AssertionError")
+    raised_line = "assert total(prices, discount=10) == 54"
     assert f"tests/test_cart.py:{line_of(test_file, '== 54')} in test_discount()" in raised.out
     assert "[exception raised: AssertionError: " in raised.out
     assert d("print", "total(prices, discount=10)").out.strip() == "total(prices, discount=10) = -540"
+    short, full = d("stack").out.splitlines(), d("stack", "--all").out.splitlines()
+    assert re.fullmatch(r"   \.\.\. \d+ library frames \(stack --all shows them\)", short[0])
+    assert (
+        short[-1] == full[-1] == f"> tests/test_cart.py:{line_of(test_file, '== 54')} in test_discount(): {raised_line}"
+    )
+    assert len(full) > len(short) + 10 and any("_pytest" in line for line in full)
     ended = d("continue")
     assert ended.code == 3
     assert "1 failed" in ended.out
