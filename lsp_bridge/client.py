@@ -43,13 +43,16 @@ class BridgeClient:
     ) -> None:
         self.command = command
         self.timeout = timeout
+        self.root = str(Path(root).resolve()) if root else ""
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="lsp-bridge-client", daemon=True)
         self._thread.start()
         self._client = LanguageClient("lsp-bridge-client", __version__, converter_factory=converter)
         self._process: asyncio.subprocess.Process | None = None
         self.context_updates: list[dict] = []
+        self._diagnostics: dict[str, list[dict]] = {}
         self._client.feature("lspBridge/agentContextChanged")(lambda params: self.context_updates.append(params))
+        self._client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: self._on_diagnostics(params))
         try:
             self._call(self._start(root, stderr, env), timeout)
             self.root = self.status()["root"]
@@ -109,7 +112,10 @@ class BridgeClient:
             raise BridgeError(f"no answer from the bridge within {timeout:.0f}s") from None
 
     def request(self, method: str, params: Any = None) -> Any:
-        """Any JSON-RPC request; custom (`lspBridge/*`) results come back as plain dicts."""
+        """Any JSON-RPC request (dict params are fine); custom (`lspBridge/*`) results come back as plain dicts."""
+        types = lsp.METHOD_TO_TYPES.get(method)
+        if types and types[2] is not None and isinstance(params, dict):
+            params = self._client.protocol._converter.structure(params, types[2])
 
         async def send() -> Any:
             return await self._client.protocol.send_request_async(method, params)
@@ -137,6 +143,17 @@ class BridgeClient:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+    @property
+    def diagnostics(self) -> dict[str, list[dict]]:
+        """What the bridge shows editors (the agent's shared context), per file."""
+        return {self.file_of(uri): items for uri, items in self._diagnostics.items()}
+
+    def _on_diagnostics(self, params: lsp.PublishDiagnosticsParams) -> None:
+        self._diagnostics[params.uri] = [
+            {"line": d.range.start.line + 1, "end_line": d.range.end.line, "message": d.message, "source": d.source}
+            for d in params.diagnostics
+        ]
 
     # ---- conversions
 

@@ -1,0 +1,99 @@
+"""The Unix-socket daemon: many sessions over one index, `connect` (starting it when needed), shared agent context."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lsp_bridge.client import BridgeClient
+
+
+def connect_command(root: Path, sock: Path, cache: Path) -> list[str]:
+    return [sys.executable, "-m", "lsp_bridge", "connect", "--workspace", str(root), "--socket", str(sock),
+            "--cache-dir", str(cache)]  # fmt: skip
+
+
+def wait_until(predicate, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return value
+
+
+@pytest.fixture
+def daemon(shop, tmp_path) -> Iterator[Path]:
+    sock = tmp_path / "bridge.sock"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(shop), "--socket", str(sock),
+         "--cache-dir", str(tmp_path / "cache")],
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert wait_until(sock.exists)
+    yield sock
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(10) == 0
+    assert not sock.exists() and not Path(f"{sock}.pid").exists()
+
+
+def test_sessions_share_the_index_and_one_exit_ends_only_its_session(daemon, shop, tmp_path):
+    command = connect_command(shop, daemon, tmp_path / "cache")
+    agent = BridgeClient(command)
+    editor = BridgeClient(command)
+    try:
+        assert agent.root == str(shop.resolve()) == editor.root
+        assert agent.status()["sessions"] == 2
+        assert [d["file"] for d in editor.definition("app.py", 9, name="discount")] == ["shop/pricing.py"]
+        # the agent shares its code context; the attached editor is shown it
+        agent.set_agent_context(
+            [
+                {"file": "app.py", "function": "main", "lines": [9], "score": 0.87},
+                {"file": "shop/pricing.py", "function": "discount", "whole_function": True, "score": 0.5},
+            ]
+        )
+        assert wait_until(lambda: editor.diagnostics.get("app.py")) == [
+            {"line": 6, "end_line": 9, "message": "agent context: main (score 0.87)", "source": "lsp-bridge agent"}
+        ]
+        assert wait_until(lambda: editor.diagnostics.get("shop/pricing.py"))[0]["message"] == (
+            "agent context: discount (score 0.50)"
+        )
+        assert wait_until(lambda: editor.context_updates)[-1]["chunks"][0]["score"] == 0.87
+        assert agent.diagnostics == {}
+        lenses = editor.request("textDocument/codeLens", {"textDocument": {"uri": editor.uri("app.py")}})
+        assert [(lens.range.start.line, lens.command.title) for lens in lenses] == [
+            (5, "agent context: main (score 0.87)")
+        ]
+        editor.close()  # shutdown + exit: ends the editor's session, not the daemon
+        assert agent.status()["sessions"] == 1
+        assert agent.workspace_symbols("VipCart")[0]["file"] == "shop/models.py"
+        late = BridgeClient(command)  # a newcomer sees the context at once
+        assert wait_until(lambda: late.diagnostics.get("app.py"))[0]["message"] == "agent context: main (score 0.87)"
+        late.close()
+    finally:
+        agent.close()
+        editor.close()
+
+
+def test_connect_starts_the_daemon_once(shop, tmp_path):
+    sock = tmp_path / "auto.sock"
+    command = connect_command(shop, sock, tmp_path / "cache")
+    first = BridgeClient(command)
+    second = BridgeClient(command)
+    try:
+        pid = int(Path(f"{sock}.pid").read_text())
+        assert first.status()["sessions"] == second.status()["sessions"] == 2
+        first.close()
+        second.close()
+        os.kill(pid, 0)  # still serving with no session attached
+        third = BridgeClient(command)
+        assert third.document_symbols("shop/pricing.py")[0]["name"] == "discount"
+        third.close()
+    finally:
+        os.kill(int(Path(f"{sock}.pid").read_text()), signal.SIGTERM)
+    assert wait_until(lambda: not sock.exists())
