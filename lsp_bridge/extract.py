@@ -6,7 +6,8 @@ import hashlib
 import re
 from array import array
 from functools import cache
-from itertools import chain
+from itertools import accumulate, chain, repeat
+from operator import add
 from typing import Callable
 
 import tree_sitter_python
@@ -53,6 +54,13 @@ MAX_TEXT = 240
 _DOTTED = re.compile(r"[A-Za-z_][\w.]*")
 _PROPERTY_DECORATORS = ("property", "cached_property")
 
+_LANGUAGE = Language(tree_sitter_python.language())
+_IDENTIFIER = _LANGUAGE.id_for_node_kind("identifier", True)
+_LEAVES = frozenset(
+    _LANGUAGE.id_for_node_kind(k, True)
+    for k in ("integer", "float", "true", "false", "none", "ellipsis", "escape_sequence", "pass_statement")
+)
+
 
 @cache
 def _parser() -> Parser:
@@ -80,11 +88,12 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
     if status != "ok":
         return empty_file(path, mtime_ns, len(source), status, digest(source))
     tree = parse(source)
-    x = _Extractor()
+    x = _Extractor(source)
     x.visit(tree.root_node, 0)
     occ = x.occ
-    if any(occ[i] < occ[i - 1] for i in range(1, len(occ))):
+    if any(occ[i][0] < occ[i - 1][0] for i in range(1, len(occ))):
         occ.sort()
+    lines = source.split(b"\n")
     index = {v: k for k, v in x.names.items()}
     return FileIndex(
         path=path,
@@ -92,7 +101,7 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
         size=len(source),
         status="syntax-error" if tree.root_node.has_error else "ok",
         ascii=source.isascii(),
-        line_count=source.count(b"\n") + 1,
+        line_count=len(lines),
         symbols=x.symbols,
         scopes=x.scopes,
         imports=x.imports,
@@ -100,6 +109,7 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
         occ=array("i", chain.from_iterable(occ)),
         strings=x.strings,
         digest=digest(source),
+        line_starts=array("i", accumulate(map(add, map(len, lines[:-1]), repeat(1)), initial=0)),
     )
 
 
@@ -121,10 +131,10 @@ def header_end_line(node: Node) -> int:
 
 
 class _Extractor:
-    def __init__(self) -> None:
-        # occurrences are (line, col, name, kind, scope, extra) while collecting, so a plain sort orders them
+    def __init__(self, source: bytes) -> None:
+        self.src = source
         self.names: dict[bytes, int] = {}
-        self.occ: list[tuple[int, int, int, int, int, int]] = []
+        self.occ: list[tuple[int, int, int, int, int]] = []
         self.strings: list[str] = []
         self._string_ids: dict[str, int] = {}
         self.symbols: list[Symbol] = []
@@ -161,25 +171,38 @@ class _Extractor:
             "future_import_statement": _skip,
             "type": self._type,
         }
+        language = _parser().language
+        self._by_kind = {language.id_for_node_kind(k, True): h for k, h in self._handlers.items()}
 
     def visit(self, node: Node, scope: int) -> None:
-        handler = self._handlers.get(node.type)
+        handler = self._by_kind.get(node.kind_id)
         if handler is not None:
             handler(node, scope)
             return
+        by_kind, identifier, leaves = self._by_kind, _IDENTIFIER, _LEAVES
         for child in node.named_children:
-            self.visit(child, scope)
+            kind = child.kind_id
+            if kind == identifier:
+                self.add(child, LOAD, scope)
+            elif kind in leaves:
+                continue
+            else:
+                handler = by_kind.get(kind)
+                if handler is not None:
+                    handler(child, scope)
+                else:
+                    self.visit(child, scope)
 
     # ---- records
 
-    def add(self, node: Node, kind: int, scope: int, extra: int = -1) -> str:
-        raw = node.text
+    def add(self, node: Node, kind: int, scope: int, extra: int = -1) -> bytes:
+        start = node.start_byte
+        raw = self.src[start : node.end_byte]
         i = self.names.get(raw)
         if i is None:
             i = self.names[raw] = len(self.names)
-        row, col = node.start_point
-        self.occ.append((row, col, i, kind, scope, extra))
-        return raw.decode("utf-8", "replace")
+        self.occ.append((start, i, kind, scope, extra))
+        return raw
 
     def string(self, text: str) -> int:
         if not text:
@@ -232,7 +255,7 @@ class _Extractor:
         content = next((c for c in node.named_children if c.type == "string_content"), None)
         if content is None or not _DOTTED.fullmatch(content.text.decode("utf-8", "replace")):
             return
-        row, col = content.start_point
+        offset = content.start_byte
         parts = content.text.split(b".")
         receiver = b""
         for part in parts:
@@ -240,11 +263,11 @@ class _Extractor:
             if i is None:
                 i = self.names[part] = len(self.names)
             if receiver:
-                self.occ.append((row, col, i, ATTR, scope, self.string(receiver.decode())))
+                self.occ.append((offset, i, ATTR, scope, self.string(receiver.decode())))
             else:
-                self.occ.append((row, col, i, LOAD, scope, -1))
+                self.occ.append((offset, i, LOAD, scope, -1))
             receiver = receiver + b"." + part if receiver else part
-            col += len(part) + 1
+            offset += len(part) + 1
 
     def _attribute(self, node: Node, scope: int) -> None:
         obj = node.child_by_field_name("object")
@@ -310,7 +333,7 @@ class _Extractor:
     def target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
         kind = node.type
         if kind == "identifier":
-            name = self.add(node, STORE, scope, self.string(value))
+            name = _str(self.add(node, STORE, scope, self.string(value)))
             detail = f"{name}{value}" if value.startswith(":") else f"{name} = {value}" if value else name
             self._variable_symbol(node, name, scope, stmt, detail[:MAX_TEXT])
         elif kind == "attribute":
@@ -320,7 +343,7 @@ class _Extractor:
                 return
             self.visit(obj, scope)
             receiver = _text(obj)
-            name = self.add(attr, ATTR_STORE, scope, self.string(f"{receiver}\0{value}" if value else receiver))
+            name = _str(self.add(attr, ATTR_STORE, scope, self.string(f"{receiver}\0{value}" if value else receiver)))
             self._self_attribute(attr, name, receiver, scope, stmt, value)
         elif kind in (
             "pattern_list",
@@ -439,7 +462,7 @@ class _Extractor:
         sc = self.scopes[scope]
         in_class = sc.kind == CLASS_SCOPE
         kind = (PROPERTY if flags & IS_PROPERTY else METHOD) if in_class else FUNCTION
-        text = self.add(name, DEF, scope)
+        text = _str(self.add(name, DEF, scope))
         self._bound[scope].add(text)
         if in_class:
             self._members.setdefault(sc.symbol, set()).add(text)
@@ -483,7 +506,7 @@ class _Extractor:
         for p in params.named_children:
             kind = p.type
             if kind == "identifier":
-                name = self.add(p, PARAM, inner)
+                name = _str(self.add(p, PARAM, inner))
             elif kind in ("typed_parameter", "default_parameter", "typed_default_parameter"):
                 name_node = p.child_by_field_name("name")
                 if name_node is None:
@@ -493,7 +516,7 @@ class _Extractor:
                 annotation = p.child_by_field_name("type")
                 default = p.child_by_field_name("value")
                 extra = self.string(":" + _strip_quotes(_text(annotation))) if annotation is not None else -1
-                name = self.add(name_node, PARAM, inner, extra) if name_node is not None else ""
+                name = _str(self.add(name_node, PARAM, inner, extra)) if name_node is not None else ""
                 if annotation is not None:
                     self.visit(annotation, outer)
                 if default is not None:
@@ -518,7 +541,7 @@ class _Extractor:
                 self.visit(child, scope)
             return
         sc = self.scopes[scope]
-        text = self.add(name, DEF, scope)
+        text = _str(self.add(name, DEF, scope))
         self._bound[scope].add(text)
         if sc.kind == CLASS_SCOPE:
             self._members.setdefault(sc.symbol, set()).add(text)
@@ -640,6 +663,10 @@ class _Extractor:
                 self.add(alias, IMPORT_BIND, scope, len(self.imports) - 1)
         if any(c.type == "wildcard_import" for c in node.named_children):
             self.imports.append(Import(module, "*", ""))
+
+
+def _str(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 def _skip(node: Node, scope: int) -> None:

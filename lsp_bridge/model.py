@@ -15,7 +15,7 @@ MODULE_SCOPE, CLASS_SCOPE, FUNCTION_SCOPE, LAMBDA_SCOPE, COMPREHENSION_SCOPE = r
 # occurrence kinds
 LOAD, STORE, PARAM, DEF, ATTR, ATTR_STORE, IMPORT_BIND, IMPORT_REF, MODULE_REF, KWARG, GLOBAL = range(11)
 BINDING_KINDS = frozenset((STORE, PARAM, DEF, IMPORT_BIND))
-OCC_FIELDS = 6  # line, col (bytes), name index, kind, scope, extra (index into strings or imports, -1 for none)
+OCC_FIELDS = 5  # byte offset, name index, kind, scope, extra (index into strings or imports, -1 for none)
 
 # function flags
 STATIC, CLASSMETHOD, IS_PROPERTY, ASYNC, INSTANCE_ATTR = 1, 2, 4, 8, 16
@@ -65,8 +65,9 @@ class FileIndex(NamedTuple):
     occ: array  # OCC_FIELDS ints per identifier occurrence, in document order
     strings: list[str]
     digest: str = ""  # content hash, so a touched but unchanged file is not parsed again
+    line_starts: array = array("i", [0])  # byte offset of every line
 
 
 def empty_file(path: str, mtime_ns: int, size: int, status: str, digest: str = "") -> FileIndex:
     scopes = [Scope(MODULE_SCOPE, -1, -1)]
-    return FileIndex(path, mtime_ns, size, status, True, 0, [], scopes, [], [], array("i"), [], digest)
+    return FileIndex(path, mtime_ns, size, status, True, 0, [], scopes, [], [], array("i"), [], digest, array("i", [0]))

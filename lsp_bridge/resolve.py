@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -73,7 +73,7 @@ class Facts:
         self.fi = fi
         self.names = names
         self._name_col: list[int] | None = None
-        self._lines: list[int] | None = None
+        self._offsets: list[int] | None = None
         self._by_name: dict[int, list[int]] = {}
         self._sym_at: dict[tuple[int, int], int] | None = None
         self._members: dict[int, dict[str, int]] | None = None
@@ -81,7 +81,14 @@ class Facts:
     def occ(self, k: int) -> Occurrence:
         o = self.fi.occ
         i = k * OCC_FIELDS
-        return Occurrence(o[i], o[i + 1], self.fi.names[o[i + 2]], o[i + 3], o[i + 4], o[i + 5])
+        offset = o[i]
+        starts = self.fi.line_starts
+        line = bisect_right(starts, offset) - 1
+        return Occurrence(line, offset - starts[line], self.fi.names[o[i + 1]], o[i + 2], o[i + 3], o[i + 4])
+
+    def offset(self, line: int, col: int) -> int:
+        starts = self.fi.line_starts
+        return starts[line] + col if 0 <= line < len(starts) else -1
 
     def positions(self, name: str) -> list[int]:
         """Occurrence numbers of `name` in this file."""
@@ -91,7 +98,7 @@ class Facts:
         hit = self._by_name.get(nid)
         if hit is None:
             if self._name_col is None:
-                self._name_col = self.fi.occ[2::OCC_FIELDS].tolist()
+                self._name_col = self.fi.occ[1::OCC_FIELDS].tolist()
             col, hit, i = self._name_col, [], -1
             try:
                 while True:
@@ -104,21 +111,20 @@ class Facts:
 
     def at(self, line: int, col: int) -> int | None:
         """Occurrence number whose identifier spans (line, byte col)."""
-        if self._lines is None:
-            self._lines = self.fi.occ[0::OCC_FIELDS].tolist()
-        k = bisect_left(self._lines, line)
-        o = self.fi.occ
-        while k < len(self._lines) and self._lines[k] == line:
-            start = o[k * OCC_FIELDS + 1]
-            if start <= col <= start + len(self.fi.names[o[k * OCC_FIELDS + 2]].encode()):
-                return k
-            k += 1
-        return None
+        if self._offsets is None:
+            self._offsets = self.fi.occ[0::OCC_FIELDS].tolist()
+        target = self.offset(line, col)
+        k = bisect_right(self._offsets, target) - 1
+        if k < 0 or target < 0:
+            return None
+        start = self._offsets[k]
+        return k if target <= start + len(self.fi.names[self.fi.occ[k * OCC_FIELDS + 1]].encode()) else None
 
     def occurrence_of(self, name: str, line: int, col: int) -> int | None:
         o = self.fi.occ
+        target = self.offset(line, col)
         for k in self.positions(name):
-            if o[k * OCC_FIELDS] == line and o[k * OCC_FIELDS + 1] == col:
+            if o[k * OCC_FIELDS] == target:
                 return k
         return None
 
@@ -127,7 +133,7 @@ class Facts:
         o = self.fi.occ
         for k in self.positions(name):
             i = k * OCC_FIELDS
-            if o[i + 4] == scope and o[i + 3] in _BINDS:
+            if o[i + 3] == scope and o[i + 2] in _BINDS:
                 return k
         return None
 
