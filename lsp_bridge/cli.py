@@ -43,6 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     connect = sub.add_parser("connect", help="bridge stdio to the daemon (starting it if needed)")
     common(connect)
     connect.add_argument("--socket", type=Path, default=None)
+    connect.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="EDITOR_PATH=WORKSPACE_PATH",
+        help="translate file paths between the editor's copy of the repository and the daemon's (repeatable)",
+    )
     index = sub.add_parser("index", help="index the workspace now (warms the cache) and print statistics")
     common(index)
     sub.add_parser("check", help="self-test: index a small generated project and resolve a definition")
@@ -91,7 +98,10 @@ def _run(command: str, args: argparse.Namespace) -> int:
         if args.cache_dir:
             extra += ["--cache-dir", str(args.cache_dir)]
         log_file = args.log_file or Path(f"{socket_path}.log")
-        return pump(ensure_daemon(socket_path, extra, log_file))
+        maps = [tuple(m.split("=", 1)) for m in args.map]
+        if any(len(m) != 2 for m in maps):
+            raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH")
+        return pump(ensure_daemon(socket_path, extra, log_file), maps)
 
     _logging(args)
     if command == "index":
@@ -104,10 +114,10 @@ def _run(command: str, args: argparse.Namespace) -> int:
         index.save_cache()
         print(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
         return 0
-    from lsp_bridge import transport
     from lsp_bridge.hub import Hub
 
-    hub = Hub(workspace, args.cache_dir, args.workers, args.poll)
+    hub = Hub(workspace, args.cache_dir, args.workers, args.poll)  # indexing starts while pygls is imported
+    from lsp_bridge import transport
 
     if command == "daemon":
         return transport.serve_daemon(hub, args.socket or transport.default_socket(workspace))

@@ -55,7 +55,7 @@ class BridgeClient:
         self._client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: self._on_diagnostics(params))
         try:
             self._call(self._start(root, stderr, env), timeout)
-            self.root = self.status()["root"]
+            self.root = self.root or self.status()["root"]
         except BaseException:
             self.close()
             raise

@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import socket
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 START_TIMEOUT = 30.0
 
@@ -54,14 +56,55 @@ def ensure_daemon(path: Path, daemon_args: list[str], log_file: Path) -> socket.
     raise RuntimeError(f"the lsp-bridge daemon did not start on {path} (see {log_file})")
 
 
-def pump(sock: socket.socket) -> int:
-    """Copy stdin -> socket and socket -> stdout until the daemon closes the connection."""
+class Frames:
+    """Re-frames a JSON-RPC byte stream, passing each message body through `rewrite`."""
+
+    def __init__(self, rewrite: Callable[[bytes], bytes]) -> None:
+        self.rewrite = rewrite
+        self.buffer = b""
+
+    def feed(self, data: bytes) -> bytes:
+        self.buffer += data
+        out = []
+        while (end := self.buffer.find(b"\r\n\r\n")) >= 0:
+            length = re.search(rb"(?i)content-length:\s*(\d+)", self.buffer[:end])
+            if length is None:  # not a frame we understand: pass it on untouched
+                out.append(self.buffer)
+                self.buffer = b""
+                break
+            total = end + 4 + int(length.group(1))
+            if len(self.buffer) < total:
+                break
+            body = self.rewrite(self.buffer[end + 4 : total])
+            out.append(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+            self.buffer = self.buffer[total:]
+        return b"".join(out)
+
+
+def path_mapper(pairs: list[tuple[str, str]]) -> tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]:
+    """Rewriters for file URIs: editor paths -> daemon paths (up) and back (down)."""
+
+    def rewriter(src_dst: list[tuple[bytes, bytes]]) -> Callable[[bytes], bytes]:
+        def rewrite(body: bytes) -> bytes:
+            for src, dst in src_dst:
+                body = body.replace(src + b"/", dst + b"/").replace(src + b'"', dst + b'"')
+            return body
+
+        return rewrite
+
+    uris = [(Path(h).resolve().as_uri().encode(), Path(c).as_uri().encode()) for h, c in pairs]
+    return rewriter(uris), rewriter([(c, h) for h, c in uris])
+
+
+def pump(sock: socket.socket, maps: list[tuple[str, str]] | None = None) -> int:
+    """Copy stdin -> socket and socket -> stdout until the daemon closes the connection (rewriting paths)."""
     stdin, stdout = sys.stdin.buffer.fileno(), sys.stdout.buffer.fileno()
+    up, down = (Frames(f).feed for f in path_mapper(maps)) if maps else (bytes, bytes)
 
     def upstream() -> None:
         try:
             while data := os.read(stdin, 65536):
-                sock.sendall(data)
+                sock.sendall(up(data))
         except OSError:
             pass
         with contextlib.suppress(OSError):
@@ -70,7 +113,7 @@ def pump(sock: socket.socket) -> int:
     threading.Thread(target=upstream, daemon=True).start()
     try:
         while data := sock.recv(65536):
-            view = memoryview(data)
+            view = memoryview(down(data))
             while view:
                 view = view[os.write(stdout, view) :]
     except OSError:

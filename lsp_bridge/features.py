@@ -72,10 +72,17 @@ class Request:
             end=lsp.Position(line=end_line, character=cols.to_client(end_line, end_col)),
         )
 
-    def location(self, path: str, line: int, col: int, end_col: int) -> lsp.Location:
-        return lsp.Location(uri=self.uri(path), range=self.range(path, line, col, line, end_col))
+    def location(self, path: str, line: int, col: int, end_col: int) -> dict:
+        cols = self.columns(path, self.view.files.get(path))
+        return {
+            "uri": self.uri(path),
+            "range": {
+                "start": {"line": line, "character": cols.to_client(line, col)},
+                "end": {"line": line, "character": cols.to_client(line, end_col)},
+            },
+        }
 
-    def target_location(self, t: Target) -> lsp.Location:
+    def target_location(self, t: Target) -> dict:
         return self.location(t.path, t.line, t.col, t.col + (0 if t.module else len(t.name.encode())))
 
     def occurrence(self, uri: str, position: lsp.Position) -> tuple[Facts, int] | None:
@@ -103,34 +110,33 @@ class Request:
 # ---- document and workspace symbols
 
 
-def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list[dict]:
     req = Request(session)
     path, fi = req.file(params.text_document.uri)
     if fi is None:
         return []
     key = path if path is not None else params.text_document.uri
     cols = req.loaded_columns(key) if path is not None else req._columns[key]
-    nodes: list[lsp.DocumentSymbol] = []
-    roots: list[lsp.DocumentSymbol] = []
+    nodes: list[dict] = []
+    roots: list[dict] = []
     for s in fi.symbols:
-        start, end = s.deco_line, s.end_line
         name_end = s.name_col + len(s.name.encode())
-        node = lsp.DocumentSymbol(
-            name=s.name,
-            kind=lsp.SymbolKind(s.kind),
-            range=lsp.Range(
-                start=lsp.Position(line=start, character=0),
-                end=lsp.Position(line=end, character=cols.line_end(end)),
-            ),
-            selection_range=lsp.Range(
-                start=lsp.Position(line=s.name_line, character=cols.to_client(s.name_line, s.name_col)),
-                end=lsp.Position(line=s.name_line, character=cols.to_client(s.name_line, name_end)),
-            ),
-            detail=s.detail,
-            children=[],
-        )
+        node = {
+            "name": s.name,
+            "kind": s.kind,
+            "range": {
+                "start": {"line": s.deco_line, "character": 0},
+                "end": {"line": s.end_line, "character": cols.line_end(s.end_line)},
+            },
+            "selectionRange": {
+                "start": {"line": s.name_line, "character": cols.to_client(s.name_line, s.name_col)},
+                "end": {"line": s.name_line, "character": cols.to_client(s.name_line, name_end)},
+            },
+            "detail": s.detail,
+            "children": [],
+        }
         nodes.append(node)
-        (nodes[s.parent].children if s.parent >= 0 else roots).append(node)  # type: ignore[union-attr]
+        (nodes[s.parent]["children"] if s.parent >= 0 else roots).append(node)
     return roots
 
 
@@ -144,7 +150,7 @@ def container_name(fi: FileIndex, s: Symbol, path: str) -> str:
     return ".".join([module, *reversed(names)])
 
 
-def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> list[lsp.SymbolInformation]:
+def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> list[dict]:
     table = session.hub.symbols()
     req = Request(session)
     out = []
@@ -154,12 +160,12 @@ def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> li
             continue
         s = fi.symbols[i]
         out.append(
-            lsp.SymbolInformation(
-                name=s.name,
-                kind=lsp.SymbolKind(s.kind),
-                location=req.location(path, s.name_line, s.name_col, s.name_col + len(s.name.encode())),
-                container_name=container_name(fi, s, path),
-            )
+            {
+                "name": s.name,
+                "kind": s.kind,
+                "location": req.location(path, s.name_line, s.name_col, s.name_col + len(s.name.encode())),
+                "containerName": container_name(fi, s, path),
+            }
         )
     return out
 
@@ -167,7 +173,7 @@ def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> li
 # ---- definition, references, hover
 
 
-def definition(session: Session, params: lsp.DefinitionParams) -> list[lsp.Location]:
+def definition(session: Session, params: lsp.DefinitionParams) -> list[dict]:
     req = Request(session)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None or found[2].external:
@@ -175,7 +181,7 @@ def definition(session: Session, params: lsp.DefinitionParams) -> list[lsp.Locat
     return [req.target_location(found[2])]
 
 
-def references(session: Session, params: lsp.ReferenceParams) -> list[lsp.Location]:
+def references(session: Session, params: lsp.ReferenceParams) -> list[dict]:
     req = Request(session)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None:

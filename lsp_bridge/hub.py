@@ -51,7 +51,10 @@ class Hub:
         index.build()
         if self.poll_interval > 0:
             index.watch(self.poll_interval)
-        threading.Thread(target=index.save_cache, name="lsp-bridge-cache", daemon=True).start()
+        self.symbols()  # build the search table before the first query needs it
+        saver = threading.Timer(5.0, index.save_cache)  # not while the first requests come in
+        saver.daemon = True
+        saver.start()
 
     def ready_index(self, timeout: float = READY_TIMEOUT) -> Index | None:
         index = self.index

@@ -31,6 +31,12 @@ def converter():
 
 
 class BridgeProtocol(LanguageServerProtocol):
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        if error is None and isinstance(result, (list, dict)):  # plain JSON: skip cattrs on the hot paths
+            self._send_data({"jsonrpc": "2.0", "id": msg_id, "result": result})
+        else:
+            super()._send_response(msg_id, result, error)
+
     @lsp_method(lsp.EXIT)
     def lsp_exit(self, *args: Any) -> None:
         self._server.end(0 if self._shutdown else 1)

@@ -97,3 +97,15 @@ def test_connect_starts_the_daemon_once(shop, tmp_path):
     finally:
         os.kill(int(Path(f"{sock}.pid").read_text()), signal.SIGTERM)
     assert wait_until(lambda: not sock.exists())
+
+
+def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
+    """An editor with its own copy of the repository elsewhere (e.g. outside the container)."""
+    elsewhere = tmp_path / "host checkout"
+    command = [*connect_command(shop, daemon, tmp_path / "cache"), "--map", f"{elsewhere}={shop}"]
+    with BridgeClient(command, root=str(elsewhere)) as editor:
+        found = editor.definition("app.py", 9, name="discount")
+        assert [(d["file"], d["line"]) for d in found] == [("shop/pricing.py", 1)]
+        assert editor.uri("app.py") == (elsewhere / "app.py").as_uri()
+        refs = editor.references("shop/pricing.py", 1, name="discount")
+        assert {r["file"] for r in refs} == {"app.py", "shop/models.py", "shop/pricing.py"}

@@ -1,0 +1,450 @@
+"""lsp-bridge against jedi-language-server and pyright on the Django 5.1 sdist, in one run.
+
+    python bench/lsp_bench.py [--peers all|none|pyright|jedi] [--sample N]
+
+Downloads Django 5.1 from PyPI into bench/.data (git-ignored) and installs the peers into their own venv there
+(bench/.data/peers; pyright's PyPI package runs the npm `pyright` package with this machine's node). Measures, per
+server: cold start (process spawn -> first non-empty workspace/symbol answer), warm start from lsp-bridge's disk
+cache, p50/p95 latency of documentSymbol, workspace/symbol, definition (usage sites of names imported from other
+Django modules) and references over a fixed sample, peak RSS of the server's process tree, and the F1 agreement of
+definition/references answers with pyright's. Every query goes through the same raw JSON-RPC client.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / ".data"
+DJANGO = DATA / "Django-5.1"
+PEERS = DATA / "peers"
+TIMEOUT = 30.0
+WS_QUERIES = [
+    "QuerySet", "HttpResponse", "get_object_or_404", "ValidationError", "ModelAdmin", "reverse", "as_sql",
+    "CharField", "render_to_string", "csrf_protect", "Migration", "URLPattern", "cached_property", "Signal",
+    "SafeString", "BaseCommand", "Paginator", "qset", "httpresp", "getobj",
+]  # fmt: skip
+
+
+# ---- data and peers
+
+
+def fetch_django() -> Path:
+    if not (DJANGO / "django").is_dir():
+        DATA.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:", "-d", str(DATA),
+             "django==5.1"],
+            check=True,
+        )  # fmt: skip
+        with tarfile.open(DATA / "Django-5.1.tar.gz") as tar:
+            tar.extractall(DATA)
+    return DJANGO
+
+
+def ensure_peers() -> Path:
+    if not (PEERS / "bin" / "pyright-langserver").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(PEERS)], check=True)
+        subprocess.run([PEERS / "bin" / "pip", "install", "-q", "jedi-language-server", "pyright"], check=True)
+    # pyright's wrapper fetches its npm package on first use; later runs are offline
+    subprocess.run([PEERS / "bin" / "pyright", "--version"], check=True, capture_output=True, env=peer_env())
+    return PEERS
+
+
+def peer_env() -> dict[str, str]:
+    return {**os.environ, "PATH": f"{PEERS / 'bin'}:{os.environ['PATH']}"}
+
+
+# ---- the fixed query sample, from Python's own parser
+
+
+@dataclass
+class Sample:
+    doc_files: list[str]
+    def_sites: list[tuple[str, int, int, str]]  # file, line, col (0-based), name
+    ref_targets: list[tuple[str, int, int, str]]
+
+
+def build_sample(root: Path, n: int) -> Sample:
+    files = sorted(p.relative_to(root).as_posix() for p in (root / "django").rglob("*.py"))
+    by_size = sorted(files, key=lambda f: -(root / f).stat().st_size)
+    doc_files = by_size[:: max(1, len(by_size) // n)][:n]
+    defs: dict[str, dict[str, tuple[int, int]]] = {}
+
+    def definitions(rel: str) -> dict[str, tuple[int, int]]:
+        if rel not in defs:
+            out = {}
+            path = root / rel
+            if path.is_file():
+                lines = path.read_text().splitlines()
+                for node in ast.parse(path.read_text()).body:
+                    if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                        line = lines[node.lineno - 1]
+                        col = line.find(node.name, node.col_offset)
+                        if line.isascii() and col >= 0:
+                            out[node.name] = (node.lineno - 1, col)
+            defs[rel] = out
+        return defs[rel]
+
+    sites = []
+    for rel in files:
+        source = (root / rel).read_text()
+        tree = ast.parse(source)
+        lines = source.splitlines()
+        imported = {}
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("django."):
+                target = node.module.replace(".", "/") + ".py"
+                for alias in node.names:
+                    if alias.asname is None and alias.name in definitions(target):
+                        imported[alias.name] = target
+        seen = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in imported and node.id not in seen:
+                if lines[node.lineno - 1].isascii():
+                    seen.add(node.id)
+                    sites.append((rel, node.lineno - 1, node.col_offset, node.id, imported[node.id]))
+    sites.sort()
+    picked = sites[:: max(1, len(sites) // n)][:n]
+    def_sites = [(f, line, col, name) for f, line, col, name, _ in picked]
+    targets = sorted({(t, *definitions(t)[name], name) for _, _, _, name, t in picked})
+    ref_targets = targets[:: max(1, len(targets) // max(1, n // 2))][: max(1, n // 2)]
+    return Sample(doc_files, def_sites, ref_targets)
+
+
+# ---- a raw JSON-RPC client that works the same for every server
+
+
+def tree_rss(pid: int) -> int:
+    """RSS in bytes of a process and all its descendants."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+        stack.extend(children.get(p, []))
+    return total
+
+
+@dataclass
+class Server:
+    name: str
+    command: list[str]
+    root: Path
+    env: dict[str, str] | None = None
+    settings: dict = field(default_factory=dict)
+    peak_rss: int = 0
+
+    async def start(self) -> None:
+        self.t0 = time.perf_counter()
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            cwd=self.root,
+            env=self.env,
+            limit=2**26,
+        )
+        self.pending: dict[int, asyncio.Future] = {}
+        self.next_id = 0
+        self.reader = asyncio.ensure_future(self._read())
+        self._sampling = True
+        threading.Thread(target=self._sample, daemon=True).start()
+        uri = self.root.as_uri()
+        await self.request(
+            "initialize",
+            {
+                "processId": os.getpid(),
+                "rootUri": uri,
+                "rootPath": str(self.root),
+                "workspaceFolders": [{"uri": uri, "name": self.root.name}],
+                "capabilities": {
+                    "textDocument": {
+                        "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
+                        "definition": {"linkSupport": False},
+                        "references": {},
+                        "synchronization": {"didSave": True},
+                    },
+                    "workspace": {"configuration": True, "workspaceFolders": True, "symbol": {}},
+                },
+            },
+            timeout=120,
+        )
+        self.notify("initialized", {})
+
+    def _sample(self) -> None:
+        while self._sampling:
+            self.peak_rss = max(self.peak_rss, tree_rss(self.proc.pid))
+            time.sleep(0.1)
+
+    async def _read(self) -> None:
+        stream = self.proc.stdout
+        while True:
+            length = 0
+            while True:
+                line = await stream.readline()
+                if not line:
+                    return
+                if not line.strip():
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(await stream.readexactly(length))
+            if "method" in message and "id" in message:
+                self._reply(message)
+            elif "id" in message and message["id"] in self.pending:
+                self.pending.pop(message["id"]).set_result(message)
+
+    def _reply(self, message: dict) -> None:
+        result: Any = None
+        if message["method"] == "workspace/configuration":
+            result = [self.settings.get(item.get("section", ""), {}) for item in message["params"]["items"]]
+        self._write({"jsonrpc": "2.0", "id": message["id"], "result": result})
+
+    def _write(self, message: dict) -> None:
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+    def notify(self, method: str, params: Any) -> None:
+        self._write({"jsonrpc": "2.0", "method": method, "params": params})
+
+    async def request(self, method: str, params: Any, timeout: float = TIMEOUT) -> tuple[Any, float]:
+        self.next_id += 1
+        msg_id = self.next_id
+        future = asyncio.get_running_loop().create_future()
+        self.pending[msg_id] = future
+        start = time.perf_counter()
+        self._write({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params})
+        try:
+            message = await asyncio.wait_for(future, timeout)
+        except asyncio.TimeoutError:
+            self.pending.pop(msg_id, None)
+            self.notify("$/cancelRequest", {"id": msg_id})
+            return None, timeout
+        return message.get("result"), time.perf_counter() - start
+
+    def open(self, rel: str) -> None:
+        path = self.root / rel
+        self.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": path.as_uri(), "languageId": "python", "version": 1, "text": path.read_text()}},
+        )
+
+    async def stop(self) -> None:
+        await self.request("shutdown", None, timeout=20)
+        self.notify("exit", None)
+        try:
+            await asyncio.wait_for(self.proc.wait(), 20)
+        except asyncio.TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        self._sampling = False
+
+
+# ---- measurements
+
+
+@dataclass
+class Result:
+    name: str
+    cold: float | None = None
+    warm: float | None = None
+    latency: dict[str, list[float]] = field(default_factory=dict)
+    answers: dict[str, list] = field(default_factory=dict)
+    peak_rss: int = 0
+    timeouts: int = 0
+
+
+async def first_symbols(server: Server, deadline: float = 300) -> float:
+    """Seconds from process spawn until workspace/symbol first answers non-empty."""
+    while time.perf_counter() - server.t0 < deadline:
+        result, _ = await server.request("workspace/symbol", {"query": "QuerySet"}, timeout=deadline)
+        if result:
+            return time.perf_counter() - server.t0
+        await asyncio.sleep(0.2)
+    return float("nan")
+
+
+def location_key(loc: dict, root: Path, with_column: bool) -> tuple | None:
+    uri = loc.get("targetUri", loc.get("uri", ""))
+    rng = loc.get("targetSelectionRange", loc.get("range"))
+    path = Path(uri.removeprefix("file://"))
+    if not str(path).startswith(str(root) + "/"):
+        return None
+    rel = path.relative_to(root).as_posix()
+    return (rel, rng["start"]["line"], rng["start"]["character"]) if with_column else (rel, rng["start"]["line"])
+
+
+async def run_queries(server: Server, sample: Sample, result: Result) -> None:
+    root = server.root
+    for rel in {*sample.doc_files, *(s[0] for s in sample.def_sites), *(t[0] for t in sample.ref_targets)}:
+        server.open(rel)
+    await asyncio.sleep(1.0)
+
+    async def timed(kind: str, method: str, params: dict) -> Any:
+        answer, seconds = await server.request(method, params)
+        result.latency.setdefault(kind, []).append(seconds)
+        result.timeouts += seconds >= TIMEOUT
+        return answer
+
+    for rel in sample.doc_files:
+        await timed("documentSymbol", "textDocument/documentSymbol", {"textDocument": {"uri": (root / rel).as_uri()}})
+    for query in WS_QUERIES:
+        await timed("workspace/symbol", "workspace/symbol", {"query": query})
+    for rel, line, col, _ in sample.def_sites:
+        params = {"textDocument": {"uri": (root / rel).as_uri()}, "position": {"line": line, "character": col}}
+        answer = await timed("definition", "textDocument/definition", params)
+        answer = answer if isinstance(answer, list) else [answer] if answer else []
+        result.answers.setdefault("definition", []).append({k for a in answer if (k := location_key(a, root, False))})
+    for rel, line, col, _ in sample.ref_targets:
+        params = {
+            "textDocument": {"uri": (root / rel).as_uri()},
+            "position": {"line": line, "character": col},
+            "context": {"includeDeclaration": True},
+        }
+        answer = await timed("references", "textDocument/references", params) or []
+        result.answers.setdefault("references", []).append({k for a in answer if (k := location_key(a, root, True))})
+
+
+async def measure(name: str, command: list[str], root: Path, sample: Sample, env=None, settings=None) -> Result:
+    result = Result(name)
+    server = Server(name, command, root, env, settings or {})
+    await server.start()
+    result.cold = await first_symbols(server)
+    await run_queries(server, sample, result)
+    await server.stop()
+    result.peak_rss = server.peak_rss
+    return result
+
+
+async def measure_bridge(root: Path, sample: Sample) -> Result:
+    cache = Path(tempfile.mkdtemp(prefix="lsp-bench-cache-"))
+    command = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(cache)]
+    try:
+        result = await measure("lsp-bridge", command, root, sample)
+        warm = Server("lsp-bridge", command, root)
+        await warm.start()
+        result.warm = await first_symbols(warm)
+        await warm.stop()
+        result.peak_rss = max(result.peak_rss, warm.peak_rss)
+        return result
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def f1(ours: list[set], theirs: list[set]) -> float:
+    tp = sum(len(a & b) for a, b in zip(ours, theirs))
+    fp = sum(len(a - b) for a, b in zip(ours, theirs))
+    fn = sum(len(b - a) for a, b in zip(ours, theirs))
+    return 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 1.0
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000
+
+
+def report(results: list[Result], root: Path, sample: Sample) -> str:
+    files = list((root / "django").rglob("*.py"))
+    lines = sum(len(p.read_bytes().splitlines()) for p in root.rglob("*.py"))
+    head = f"{'':28}" + "".join(f"{r.name:>22}" for r in results) + f"{'goal':>14}"
+    out = [
+        f"lsp-bridge benchmark: Django 5.1 sdist ({len(list(root.rglob('*.py')))} files, {lines:,} lines; "
+        f"{len(files)} in django/), {os.cpu_count()} cores",
+        f"sample: {len(sample.doc_files)} documentSymbol files, {len(WS_QUERIES)} workspace/symbol queries, "
+        f"{len(sample.def_sites)} definition sites, {len(sample.ref_targets)} reference targets",
+        head,
+    ]
+
+    def row(label: str, values: list[str], goal: str) -> None:
+        out.append(f"{label:28}" + "".join(f"{v:>22}" for v in values) + f"{goal:>14}")
+
+    row("cold start (s)", [f"{r.cold:.2f}" for r in results], "<= 5")
+    row("warm start, disk cache (s)", [f"{r.warm:.2f}" if r.warm else "-" for r in results], "<= 1")
+    goals = {"documentSymbol": "p95 <= 10", "workspace/symbol": "p95 <= 30", "definition": "", "references": "p95 <= 150"}
+    for kind, goal in goals.items():
+        row(
+            f"{kind} p50/p95 (ms)",
+            [f"{pct(r.latency[kind], 0.5):.1f} / {pct(r.latency[kind], 0.95):.1f}" for r in results],
+            goal,
+        )
+    row("peak RSS (MB)", [f"{r.peak_rss / 2**20:.0f}" for r in results], "<= 600")
+    row("timeouts (30 s)", [str(r.timeouts) for r in results], "")
+    pyright = next((r for r in results if r.name == "pyright"), None)
+    if pyright:
+        for kind in ("definition", "references"):
+            row(f"{kind} F1 vs pyright", [f"{f1(r.answers[kind], pyright.answers[kind]):.3f}" for r in results], ">= 0.95")
+        row(
+            "answers found (def / refs)",
+            [f"{sum(map(len, r.answers['definition']))} / {sum(map(len, r.answers['references']))}" for r in results],
+            "",
+        )
+    return "\n".join(out)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    root = fetch_django().resolve()
+    sample = build_sample(root, args.sample)
+    results = [await measure_bridge(root, sample)]
+    if args.peers != "none":
+        ensure_peers()
+        env = peer_env()
+        if args.peers in ("all", "jedi"):
+            results.append(await measure("jedi-language-server", [str(PEERS / "bin/jedi-language-server")], root,
+                                         sample, env))  # fmt: skip
+        if args.peers in ("all", "pyright"):
+            settings = {"python.analysis": {"diagnosticMode": "openFilesOnly"}, "python": {}}
+            results.append(
+                await measure("pyright", [str(PEERS / "bin/pyright-langserver"), "--stdio"], root, sample, env, settings)
+            )
+    text = report(results, root, sample)
+    print(text)
+    (DATA / "lsp_bench.txt").write_text(text + "\n")
+    (DATA / "lsp_bench.json").write_text(
+        json.dumps(
+            [
+                {"name": r.name, "cold": r.cold, "warm": r.warm, "latency": r.latency, "peak_rss": r.peak_rss,
+                 "timeouts": r.timeouts, "median": {k: statistics.median(v) for k, v in r.latency.items()}}
+                for r in results
+            ],
+            indent=1,
+        )
+    )  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--peers", choices=["all", "none", "pyright", "jedi"], default="all")
+    parser.add_argument("--sample", type=int, default=40, help="documentSymbol files and definition sites")
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
