@@ -114,10 +114,10 @@ def build_sample(root: Path, n: int) -> Sample:
                         imported[alias.name] = target
         seen = set()
         for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id in imported and node.id not in seen:
-                if lines[node.lineno - 1].isascii():
-                    seen.add(node.id)
-                    sites.append((rel, node.lineno - 1, node.col_offset, node.id, imported[node.id]))
+            fresh = isinstance(node, ast.Name) and node.id in imported and node.id not in seen
+            if fresh and lines[node.lineno - 1].isascii():
+                seen.add(node.id)
+                sites.append((rel, node.lineno - 1, node.col_offset, node.id, imported[node.id]))
     sites.sort()
     picked = sites[:: max(1, len(sites) // n)][:n]
     def_sites = [(f, line, col, name) for f, line, col, name, _ in picked]
@@ -360,9 +360,10 @@ async def measure_bridge(root: Path, sample: Sample) -> Result:
 
 
 def f1(ours: list[set], theirs: list[set]) -> float:
-    tp = sum(len(a & b) for a, b in zip(ours, theirs))
-    fp = sum(len(a - b) for a, b in zip(ours, theirs))
-    fn = sum(len(b - a) for a, b in zip(ours, theirs))
+    pairs = list(zip(ours, theirs, strict=True))
+    tp = sum(len(a & b) for a, b in pairs)
+    fp = sum(len(a - b) for a, b in pairs)
+    fn = sum(len(b - a) for a, b in pairs)
     return 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 1.0
 
 
@@ -388,7 +389,8 @@ def report(results: list[Result], root: Path, sample: Sample) -> str:
 
     row("cold start (s)", [f"{r.cold:.2f}" for r in results], "<= 5")
     row("warm start, disk cache (s)", [f"{r.warm:.2f}" if r.warm else "-" for r in results], "<= 1")
-    goals = {"documentSymbol": "p95 <= 10", "workspace/symbol": "p95 <= 30", "definition": "", "references": "p95 <= 150"}
+    goals = {"documentSymbol": "p95 <= 10", "workspace/symbol": "p95 <= 30", "definition": "",
+             "references": "p95 <= 150"}  # fmt: skip
     for kind, goal in goals.items():
         row(
             f"{kind} p50/p95 (ms)",
@@ -400,7 +402,8 @@ def report(results: list[Result], root: Path, sample: Sample) -> str:
     pyright = next((r for r in results if r.name == "pyright"), None)
     if pyright:
         for kind in ("definition", "references"):
-            row(f"{kind} F1 vs pyright", [f"{f1(r.answers[kind], pyright.answers[kind]):.3f}" for r in results], ">= 0.95")
+            scores = [f"{f1(r.answers[kind], pyright.answers[kind]):.3f}" for r in results]
+            row(f"{kind} F1 vs pyright", scores, ">= 0.95")
         row(
             "answers found (def / refs)",
             [f"{sum(map(len, r.answers['definition']))} / {sum(map(len, r.answers['references']))}" for r in results],
@@ -421,9 +424,8 @@ async def main_async(args: argparse.Namespace) -> None:
                                          sample, env))  # fmt: skip
         if args.peers in ("all", "pyright"):
             settings = {"python.analysis": {"diagnosticMode": "openFilesOnly"}, "python": {}}
-            results.append(
-                await measure("pyright", [str(PEERS / "bin/pyright-langserver"), "--stdio"], root, sample, env, settings)
-            )
+            command = [str(PEERS / "bin/pyright-langserver"), "--stdio"]
+            results.append(await measure("pyright", command, root, sample, env, settings))
     text = report(results, root, sample)
     print(text)
     (DATA / "lsp_bench.txt").write_text(text + "\n")
