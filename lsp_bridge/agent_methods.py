@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lsp_bridge import __version__
-from lsp_bridge.features import Request, container_name
+from lsp_bridge.features import Request
 from lsp_bridge.render import Chunk, Renderer
 
 if TYPE_CHECKING:
@@ -71,13 +71,10 @@ def locate(session: Session, params: dict) -> dict:
 def find_symbols(session: Session, req: Request, query: str, limit: int = 20) -> list[tuple[str, int]]:
     name = query.rsplit(".", 1)[-1]
     out = []
-    for path, i, exact, _ in session.hub.symbols().by_name.get(name.lower(), []):
-        fi = req.view.files.get(path)
-        if exact != name or fi is None:
-            continue
-        qualified = f"{container_name(fi, fi.symbols[i], path)}.{name}"
-        if qualified == query or qualified.endswith("." + query):
-            out.append((path, i))
+    for e in session.hub.symbols().exact(name):
+        qualified = f"{e.container}.{name}"
+        if e.path in req.view.files and (qualified == query or qualified.endswith("." + query)):
+            out.append((e.path, e.index))
     return sorted(out)[:limit]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
@@ -14,6 +15,7 @@ from lsp_bridge.model import CLASS, CLASS_SCOPE, FUNCTION, METHOD, OCC_FIELDS, P
 from lsp_bridge.positions import Columns
 from lsp_bridge.render import BLOCK_TYPES
 from lsp_bridge.resolve import Facts, Resolver, Target
+from lsp_bridge.symbols import container_name
 from lsp_bridge.view import View, uri_to_path
 
 if TYPE_CHECKING:
@@ -140,31 +142,33 @@ def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list
     return roots
 
 
-def container_name(fi: FileIndex, s: Symbol, path: str) -> str:
-    names = []
-    p = s.parent
-    while p >= 0:
-        names.append(fi.symbols[p].name)
-        p = fi.symbols[p].parent
-    module = path[:-3].replace("/", ".").removesuffix(".__init__")
-    return ".".join([module, *reversed(names)])
-
-
 def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> list[dict]:
+    """Answered from the symbol table alone (it may come from the cache before the index has loaded)."""
     table = session.hub.symbols()
-    req = Request(session)
+    root = session.hub.index.root if session.hub.index else Path("/")
+    encoding = session.encoding
     out = []
-    for path, i in table.search(params.query):
-        fi = req.view.files.get(path)
-        if fi is None or i >= len(fi.symbols):
-            continue
-        s = fi.symbols[i]
+    for e in table.search(params.query):
+        end = e.col + len(e.name.encode())
+        start_col, end_col = e.col, end
+        if not e.ascii:
+            try:
+                cols = Columns((root / e.path).read_bytes(), encoding)
+            except OSError:
+                continue
+            start_col, end_col = cols.to_client(e.line, e.col), cols.to_client(e.line, end)
         out.append(
             {
-                "name": s.name,
-                "kind": s.kind,
-                "location": req.location(path, s.name_line, s.name_col, s.name_col + len(s.name.encode())),
-                "containerName": container_name(fi, s, path),
+                "name": e.name,
+                "kind": e.kind,
+                "location": {
+                    "uri": (root / e.path).as_uri(),
+                    "range": {
+                        "start": {"line": e.line, "character": start_col},
+                        "end": {"line": e.line, "character": end_col},
+                    },
+                },
+                "containerName": e.container,
             }
         )
     return out

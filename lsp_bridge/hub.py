@@ -30,6 +30,7 @@ class Hub:
         self.context_listeners: list[Callable[[Any], None]] = []
         self._lock = threading.Lock()
         self._symbols: tuple[int, SymbolTable] | None = None
+        self.serving = threading.Event()  # set once the transport serves: the cache may load then
         if root is not None:
             self.open(root)
 
@@ -48,7 +49,7 @@ class Hub:
     def _build(self) -> None:
         index = self.index
         assert index is not None
-        index.build()
+        index.build(self.serving)
         if self.poll_interval > 0:
             index.watch(self.poll_interval)
         self.symbols()  # build the search table before the first query needs it
@@ -63,11 +64,18 @@ class Hub:
         return index
 
     def symbols(self) -> SymbolTable:
-        index = self.ready_index()
-        generation = index.generation if index else -1
+        """The current table; until the index has loaded, the one saved with it (when the disk still matches)."""
+        index = self.index
+        if index is None:
+            return SymbolTable([])
+        index.snapshot_ready.wait(READY_TIMEOUT)
+        snapshot = index.snapshot
+        if snapshot is not None and not index.ready.is_set():
+            return snapshot
+        index.ready.wait(READY_TIMEOUT)
         with self._lock:
-            if self._symbols is None or self._symbols[0] != generation:
-                self._symbols = (generation, SymbolTable(index.files if index else {}))
+            if self._symbols is None or self._symbols[0] != index.generation:
+                self._symbols = (index.generation, SymbolTable(index.entries()))
             return self._symbols[1]
 
     def set_context(self, chunks: list[Chunk], source: Any = None) -> None:

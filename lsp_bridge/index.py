@@ -21,6 +21,7 @@ from lsp_bridge.extract import digest, extract
 from lsp_bridge.files import module_table, scan
 from lsp_bridge.model import FileIndex, empty_file
 from lsp_bridge.resolve import Facts
+from lsp_bridge.symbols import SymbolTable, file_entries
 
 log = logging.getLogger(__name__)
 CACHE_SCHEMA = 3
@@ -69,14 +70,26 @@ class Index:
         self._names: dict[str, tuple[FileIndex, dict[str, int]]] = {}
         self._save_lock = threading.Lock()
         self._facts: dict[str, Facts] = {}
+        self._entries: dict[str, tuple[FileIndex, list[tuple]]] = {}
+        # a symbol table saved with the cache answers workspace/symbol while the index itself still loads
+        self.snapshot: SymbolTable | None = None
+        self.snapshot_ready = threading.Event()
 
     # ---- building
 
-    def build(self) -> None:
-        """Load the disk cache, index what changed since (on all cores when much did), then mark ready."""
+    def build(self, defer: threading.Event | None = None) -> None:
+        """Load the disk cache, index what changed since (on all cores when much did), then mark ready.
+
+        With a valid symbol snapshot, loading the rest waits (up to 2 s) for `defer`, so that the server's own
+        start-up is not slowed down by it."""
         t0 = time.perf_counter()
         try:
             current = scan(str(self.root))
+            self.snapshot = self._load_snapshot(current)
+            if self.snapshot is not None:
+                self.snapshot_ready.set()
+                if defer is not None:
+                    defer.wait(2.0)
             cached = self._load_cache()
             t1 = time.perf_counter()
             files = {rel: fi for rel, fi in cached.items() if rel in current}
@@ -102,6 +115,7 @@ class Index:
             self.error = f"{type(e).__name__}: {e}"
         finally:
             self.ready.set()
+            self.snapshot_ready.set()
 
     def _index_many(self, rels: list[str], known: dict[str, FileIndex]) -> dict[str, FileIndex]:
         items = [(rel, known[rel].digest if rel in known else "") for rel in rels]
@@ -219,6 +233,16 @@ class Index:
             self._facts[fi.path] = facts
         return facts
 
+    def entries(self) -> list[tuple]:
+        """Workspace-symbol entries of every file (cached per file version)."""
+        out: list[tuple] = []
+        for path, fi in self.files.items():
+            hit = self._entries.get(path)
+            if hit is None or hit[0] is not fi:
+                hit = self._entries[path] = (fi, file_entries(fi))
+            out.extend(hit[1])
+        return out
+
     def path_of(self, uri_path: str | Path) -> str | None:
         """Workspace-relative posix path of an absolute path, None outside the workspace."""
         try:
@@ -249,14 +273,29 @@ class Index:
             self._write_cache(files)
 
     def _write_cache(self, files: dict[str, FileIndex]) -> None:
+        stamps = {p: (fi.mtime_ns, fi.size) for p, fi in files.items()}
+        snapshot = (self._cache_key(), stamps, SymbolTable(self.entries()))
+        for path, data in ((self.cache_path, (self._cache_key(), files)), (self._snapshot_path, snapshot)):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
+                with tmp.open("wb") as f:
+                    pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
+                tmp.replace(path)
+            except OSError as e:
+                log.warning("cannot write the index cache %s: %s", path, e)
+
+    @property
+    def _snapshot_path(self) -> Path:
+        return self.cache_path.with_suffix(".symbols.pickle")
+
+    def _load_snapshot(self, current: dict[str, tuple[int, int]]) -> SymbolTable | None:
         try:
-            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.cache_path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
-            with tmp.open("wb") as f:
-                pickle.dump((self._cache_key(), files), f, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(self.cache_path)
-        except OSError as e:
-            log.warning("cannot write the index cache %s: %s", self.cache_path, e)
+            with self._snapshot_path.open("rb") as f:
+                key, stamps, table = pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+            return None
+        return table if key == self._cache_key() and stamps == current else None
 
 
 def _grammar_version() -> str:

@@ -1,26 +1,56 @@
-"""Fuzzy workspace-wide symbol search over every class, function, method and module/class attribute."""
+"""Fuzzy workspace-wide symbol search over every class, function, method and module/class attribute.
+
+Entries are plain tuples, so the table can also be saved with the index and answer before the index has loaded.
+"""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from typing import NamedTuple
 
-from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex
+from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex, Symbol
+
+
+class Entry(NamedTuple):
+    path: str
+    index: int  # in the file's symbols
+    name: str
+    kind: int
+    line: int
+    col: int  # bytes
+    ascii: bool  # the file is ASCII: byte columns are client columns
+    container: str  # dotted module and enclosing classes/functions
+
+
+def container_name(fi: FileIndex, s: Symbol, path: str) -> str:
+    names = []
+    p = s.parent
+    while p >= 0:
+        names.append(fi.symbols[p].name)
+        p = fi.symbols[p].parent
+    module = path[:-3].replace("/", ".").removesuffix(".__init__")
+    return ".".join([module, *reversed(names)])
+
+
+def file_entries(fi: FileIndex) -> list[tuple]:
+    return [
+        (fi.path, i, s.name, s.kind, s.name_line, s.name_col, fi.ascii, container_name(fi, s, fi.path))
+        for i, s in enumerate(fi.symbols)
+        if not (s.kind == FIELD and s.flags & INSTANCE_ATTR and s.name.startswith("_"))
+    ]
 
 
 class SymbolTable:
-    def __init__(self, files: dict[str, FileIndex]) -> None:
-        self.by_name: dict[str, list[tuple[str, int, str, int]]] = {}
-        for path, fi in files.items():
-            for i, s in enumerate(fi.symbols):
-                if s.kind == FIELD and s.flags & INSTANCE_ATTR and s.name.startswith("_"):
-                    continue
-                self.by_name.setdefault(s.name.lower(), []).append((path, i, s.name, s.kind))
+    def __init__(self, entries: list[tuple]) -> None:
+        self.by_name: dict[str, list[tuple]] = {}
+        for e in entries:
+            self.by_name.setdefault(e[2].lower(), []).append(e)
         self.alphabetical = sorted(self.by_name)
         # one name a line, shortest first: a scan of the blob meets the best (shortest) matches first
         self.blob = "\n" + "\n".join(sorted(self.by_name, key=lambda n: (len(n), n))) + "\n"
 
-    def search(self, query: str, limit: int = 200) -> list[tuple[str, int]]:
+    def search(self, query: str, limit: int = 200) -> list[Entry]:
         """Best matches first: exact, prefix, substring, then in-order subsequence; shorter names first."""
         q = query.strip().lower()
         names: dict[str, None] = {}
@@ -45,11 +75,13 @@ class SymbolTable:
             if not done and len(q) > 1:
                 take(self._lines("^" + "[^\n]*?".join(re.escape(c) for c in q)))
         raw = query.strip()
-        out: list[tuple[str, int]] = []
+        out: list[Entry] = []
         for name in names:
-            group = sorted(self.by_name[name], key=lambda e: (e[2] != raw, e[3] != CLASS, e[0], e[1]))
-            out.extend((path, i) for path, i, _, _ in group)
-        return out[:limit]
+            out.extend(sorted(self.by_name[name], key=lambda e: (e[2] != raw, e[3] != CLASS, e[0], e[1])))
+        return [Entry(*e) for e in out[:limit]]
+
+    def exact(self, name: str) -> list[Entry]:
+        return [Entry(*e) for e in self.by_name.get(name.lower(), []) if e[2] == name]
 
     def _lines(self, pattern: str):
         blob = self.blob

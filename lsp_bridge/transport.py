@@ -144,6 +144,7 @@ def serve_stdio(hub: Hub) -> int:
         session.protocol.set_writer(LoopWriter(loop, write, stdout.flush))
         reader = StdinAsyncReader(sys.stdin.buffer, ThreadPoolExecutor(1, "lsp-bridge-stdin"))
         task = asyncio.ensure_future(read_messages(session, reader.readline, reader.readexactly))
+        loop.call_later(0.3, hub.serving.set)
         await asyncio.wait([task, asyncio.ensure_future(done.wait())], return_when=asyncio.FIRST_COMPLETED)
 
     try:
@@ -208,6 +209,7 @@ def serve_daemon(hub: Hub, path: Path) -> int:
         server = await asyncio.start_unix_server(connection, path=str(path), limit=2**20)
         os.chmod(path, 0o600)
         pid_file.write_text(f"{os.getpid()}\n")
+        loop.call_later(0.3, hub.serving.set)
         log.info("lsp-bridge daemon on %s for %s", path, hub.index.root if hub.index else "?")
         async with server:
             await stop.wait()
