@@ -114,8 +114,18 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
 
 
 def _text(node: Node) -> str:
-    raw = node.text
-    return raw.decode("utf-8", "replace") if len(raw) <= MAX_TEXT else ""
+    """Source of a (short) expression; long calls and attribute chains keep their shape: `f(...)` -> `f()`."""
+    if node.end_byte - node.start_byte <= MAX_TEXT:
+        return node.text.decode("utf-8", "replace")
+    if node.type == "call":
+        callee = node.child_by_field_name("function")
+        inner = _text(callee) if callee is not None else ""
+        return f"{inner}()" if inner else ""
+    if node.type == "attribute":
+        obj, attr = node.child_by_field_name("object"), node.child_by_field_name("attribute")
+        inner = _text(obj) if obj is not None and attr is not None else ""
+        return f"{inner}.{attr.text.decode('utf-8', 'replace')}" if inner else ""
+    return ""
 
 
 def _one_line(raw: bytes, limit: int = 300) -> str:
@@ -321,6 +331,14 @@ class _Extractor:
             self.visit(annotation, scope)
         if right is not None:
             self.visit(right, scope)
+            if scope == 0 and left is not None and left.text == b"__all__":
+                self._exported(right)
+
+    def _exported(self, value: Node) -> None:
+        """Names listed in `__all__` refer to the module's own definitions."""
+        for item in value.named_children:
+            if item.type == "string":
+                self._forward_reference(item, 0)
 
     def _augmented(self, node: Node, scope: int) -> None:
         left = node.child_by_field_name("left")
@@ -329,6 +347,8 @@ class _Extractor:
             self.target(left, scope, "", node)
         if right is not None:
             self.visit(right, scope)
+            if scope == 0 and left is not None and left.text == b"__all__":
+                self._exported(right)
 
     def target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
         kind = node.type

@@ -364,6 +364,9 @@ class Resolver:
         for name, called in rest:
             if t is None:
                 return None
+            if name == "__class__" and t.kind == "instance":
+                t = Type("class", t.path, t.symbol)
+                continue
             m = self.member(t, name, depth + 1)
             t = self.type_of(m, called, depth + 1) if m is not None else None
         return t
