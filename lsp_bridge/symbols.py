@@ -34,11 +34,15 @@ def container_name(fi: FileIndex, s: Symbol, path: str) -> str:
 
 
 def file_entries(fi: FileIndex) -> list[tuple]:
-    return [
-        (fi.path, i, s.name, s.kind, s.name_line, s.name_col, fi.ascii, container_name(fi, s, fi.path))
-        for i, s in enumerate(fi.symbols)
-        if not (s.kind == FIELD and s.flags & INSTANCE_ATTR and s.name.startswith("_"))
-    ]
+    module = fi.path[:-3].replace("/", ".").removesuffix(".__init__")
+    qualified: list[str] = []  # per symbol, for its children
+    out = []
+    for i, s in enumerate(fi.symbols):
+        container = qualified[s.parent] if s.parent >= 0 else module
+        qualified.append(f"{container}.{s.name}")
+        if not (s.kind == FIELD and s.flags & INSTANCE_ATTR and s.name.startswith("_")):
+            out.append((fi.path, i, s.name, s.kind, s.name_line, s.name_col, fi.ascii, container))
+    return out
 
 
 class SymbolTable:
@@ -48,7 +52,7 @@ class SymbolTable:
             self.by_name.setdefault(e[2].lower(), []).append(e)
         self.alphabetical = sorted(self.by_name)
         # one name a line, shortest first: a scan of the blob meets the best (shortest) matches first
-        self.blob = "\n" + "\n".join(sorted(self.by_name, key=lambda n: (len(n), n))) + "\n"
+        self.blob = "\n" + "\n".join(sorted(self.alphabetical, key=len)) + "\n"  # stable: by length, then name
 
     def search(self, query: str, limit: int = 200) -> list[Entry]:
         """Best matches first: exact, prefix, substring, then in-order subsequence; shorter names first."""
@@ -71,7 +75,7 @@ class SymbolTable:
         elif not take([q] if q in self.by_name else []):
             lo = bisect_left(self.alphabetical, q)
             hi = bisect_left(self.alphabetical, q + "\uffff", lo)
-            done = take(sorted(self.alphabetical[lo:hi], key=lambda n: (len(n), n))) or take(self._lines(re.escape(q)))
+            done = take(sorted(self.alphabetical[lo:hi], key=len)) or take(self._lines(re.escape(q)))
             if not done and len(q) > 1:
                 take(self._lines("^" + "[^\n]*?".join(re.escape(c) for c in q)))
         raw = query.strip()
