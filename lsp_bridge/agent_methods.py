@@ -40,7 +40,7 @@ def position(session: Session, params: dict) -> dict | None:
     for k in facts.positions(str(_require(params, "name"))):
         o = facts.occ(k)
         if o.line == line:
-            return {"line": line, "character": req.columns(path, facts.fi).to_client(line, o.col)}
+            return {"line": line, "character": req.columns(path).to_client(line, o.col)}
     return None
 
 

@@ -90,8 +90,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return check()
     workspace = args.workspace or (None if command == "serve" else default_workspace())
     if command == "connect":
-        from lsp_bridge.connect import ensure_daemon, pump
-        from lsp_bridge.transport import default_socket
+        from lsp_bridge.connect import default_socket, ensure_daemon, pump
 
         socket_path = args.socket or default_socket(workspace)
         extra = ["--workspace", str(workspace), "--poll", str(args.poll)]

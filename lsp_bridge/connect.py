@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
 import re
 import socket
@@ -15,6 +16,13 @@ from pathlib import Path
 from typing import Callable
 
 START_TIMEOUT = 30.0
+
+
+def default_socket(root: Path) -> Path:
+    if env := os.environ.get("LSP_BRIDGE_SOCKET"):
+        return Path(env)
+    key = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:10]
+    return Path("/tmp") / f"lsp-bridge-{os.getuid()}-{key}.sock"
 
 
 def _connect(path: Path) -> socket.socket | None:

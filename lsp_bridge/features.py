@@ -33,7 +33,7 @@ class Request:
         self.view: View = session.view()
         self.resolver = Resolver(self.view)
         self.encoding = session.encoding
-        self._columns: dict[str, Columns] = {}
+        self._columns: dict[tuple[str, bool], Columns] = {}
 
     # ---- files and positions
 
@@ -49,33 +49,30 @@ class Request:
         text = self.session.outside.get(uri_to_path(uri))
         if text is None:
             return None, None
-        self._columns[uri] = Columns(text, self.encoding)
+        self._columns[(uri, True)] = Columns(text, self.encoding)
         return None, extract(uri, text)
 
-    def columns(self, path: str, fi: FileIndex | None = None) -> Columns:
-        if path not in self._columns:
-            plain = fi.ascii if fi is not None else None
-            self._columns[path] = Columns(b"" if plain else self.view.source(path), self.encoding, plain)
-        return self._columns[path]
-
-    def loaded_columns(self, key: str) -> Columns:
-        cols = self._columns.get(key)
-        if cols is None or not cols.lines or cols.lines == [b""]:
-            cols = self._columns[key] = Columns(self.view.source(key), self.encoding)
-        return cols
+    def columns(self, path: str, whole_lines: bool = False) -> Columns:
+        """Column conversions; an ASCII file needs no source, unless line lengths are wanted (`whole_lines`)."""
+        key = (path, whole_lines)
+        if key not in self._columns:
+            fi = self.view.files.get(path)
+            plain = fi is not None and fi.ascii and not whole_lines
+            self._columns[key] = Columns(b"" if plain else self.view.source(path), self.encoding, plain or None)
+        return self._columns[key]
 
     def uri(self, path: str) -> str:
         return self.view.absolute(path).as_uri()
 
     def range(self, path: str, line: int, col: int, end_line: int, end_col: int) -> lsp.Range:
-        cols = self.columns(path, self.view.files.get(path))
+        cols = self.columns(path)
         return lsp.Range(
             start=lsp.Position(line=line, character=cols.to_client(line, col)),
             end=lsp.Position(line=end_line, character=cols.to_client(end_line, end_col)),
         )
 
     def location(self, path: str, line: int, col: int, end_col: int) -> dict:
-        cols = self.columns(path, self.view.files.get(path))
+        cols = self.columns(path)
         return {
             "uri": self.uri(path),
             "range": {
@@ -92,11 +89,7 @@ class Request:
         if path is None or fi is None:
             return None
         facts = self.view.facts(path)
-        col = (
-            self.loaded_columns(path).to_bytes(position.line, position.character)
-            if not fi.ascii
-            else position.character
-        )
+        col = self.columns(path).to_bytes(position.line, position.character)
         k = facts.at(position.line, col) if facts is not None else None
         return (facts, k) if k is not None else None
 
@@ -117,8 +110,7 @@ def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list
     path, fi = req.file(params.text_document.uri)
     if fi is None:
         return []
-    key = path if path is not None else params.text_document.uri
-    cols = req.loaded_columns(key) if path is not None else req._columns[key]
+    cols = req.columns(path if path is not None else params.text_document.uri, whole_lines=True)
     nodes: list[dict] = []
     roots: list[dict] = []
     for s in fi.symbols:

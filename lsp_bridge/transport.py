@@ -159,15 +159,6 @@ def serve_stdio(hub: Hub) -> int:
 # ---- daemon
 
 
-def default_socket(root: Path) -> Path:
-    import hashlib
-
-    if env := os.environ.get("LSP_BRIDGE_SOCKET"):
-        return Path(env)
-    key = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:10]
-    return Path("/tmp") / f"lsp-bridge-{os.getuid()}-{key}.sock"
-
-
 def socket_alive(path: Path) -> bool:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         try:
