@@ -83,8 +83,11 @@ class Index:
         With a valid symbol snapshot, loading the rest waits (up to 2 s) for `defer`, so that the server's own
         start-up is not slowed down by it."""
         t0 = time.perf_counter()
+        pool = None
         try:
             current = scan(str(self.root))
+            if len(current) >= PARALLEL_FROM and not self.cache_path.exists():
+                pool = self._start_pool()  # cold: the workers start up while the rest is prepared
             self.snapshot = self._load_snapshot(current)
             if self.snapshot is not None:
                 self.snapshot_ready.set()
@@ -96,7 +99,7 @@ class Index:
             todo = [
                 rel for rel, key in current.items() if rel not in files or (files[rel].mtime_ns, files[rel].size) != key
             ]
-            files.update(self._index_many(todo, files))
+            files.update(self._index_many(todo, files, pool))
             with self._lock:
                 self.files = files
                 self.modules = module_table(list(files))
@@ -114,10 +117,22 @@ class Index:
             log.exception("indexing %s failed", self.root)
             self.error = f"{type(e).__name__}: {e}"
         finally:
+            if pool is not None:
+                pool.shutdown(wait=False)
             self.ready.set()
             self.snapshot_ready.set()
 
-    def _index_many(self, rels: list[str], known: dict[str, FileIndex]) -> dict[str, FileIndex]:
+    def _start_pool(self) -> ProcessPoolExecutor | None:
+        if self.workers < 2:
+            return None
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(self.workers):
+            pool.submit(os.getpid)
+        return pool
+
+    def _index_many(
+        self, rels: list[str], known: dict[str, FileIndex], pool: ProcessPoolExecutor | None = None
+    ) -> dict[str, FileIndex]:
         items = [(rel, known[rel].digest if rel in known else "") for rel in rels]
         root = str(self.root)
         if len(items) < PARALLEL_FROM or self.workers < 2:
@@ -126,9 +141,14 @@ class Index:
             items.sort(key=lambda it: -(known[it[0]].size if it[0] in known else 0))
             n = self.workers * 8
             chunks = [items[i::n] for i in range(n)]
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx) as pool:
+            own = pool is None
+            pool = pool or self._start_pool()
+            assert pool is not None
+            try:
                 results = [r for batch in pool.map(_index_batch, [root] * n, chunks) for r in batch]
+            finally:
+                if own:
+                    pool.shutdown()
         out: dict[str, FileIndex] = {}
         for rel, fi in results:
             if fi is None:  # touched, same content: keep the old index under the new stat key
