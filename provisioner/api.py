@@ -37,9 +37,10 @@ class InstallResult:
         return asdict(self) | {"cached": self.cached}
 
 
-def find_by_key(key: str) -> Image | None:
+def find_by_key(key: str, prefer: str | None = None) -> Image | None:
+    """The image carrying `key` (an exported Dockerfile's build may carry it too: prefer our own tag)."""
     images = client().images.list(filters={"label": f"toolprov.key={key}"})
-    return images[0] if images else None
+    return next((i for i in images if prefer in i.tags), images[0]) if images else None
 
 
 def manifest_of(image: Image) -> dict | None:
@@ -78,17 +79,16 @@ def install_tools(
     built: list[str] = []
     (cache_dir() / "locks").mkdir(exist_ok=True)
     current: Image | None = None
-    parent_id = get_image(image).id
-    parent_tools = (manifest_of(get_image(image)) or {}).get("tools", [])
+    parent_id, parent_tools = layers[0].parent, layers[0].parent_tools
     for layer in layers:
         # keys were computed over the chain of keys; build on the real parent and its real manifest
         layer.parent, layer.parent_tools = parent_id, parent_tools
-        current = find_by_key(layer.key)
+        current = find_by_key(layer.key, layer.tag())
         if current is None:
             from filelock import FileLock
 
             with FileLock(cache_dir() / "locks" / f"{layer.key}.lock"):
-                current = find_by_key(layer.key)  # another process may have built it meanwhile
+                current = find_by_key(layer.key, layer.tag())  # another process may have built it meanwhile
                 if current is None:
                     report(layer.tool_name, "build")
                     current = build_layer(layer, lambda step, t=layer.tool_name: report(t, step))
@@ -97,9 +97,10 @@ def install_tools(
         parent_id, parent_tools = current.id, (manifest_of(current) or {}).get("tools", [])
     assert current is not None
     final = layers[-1]
-    if tag:
-        repo, _, t = tag.rpartition(":") if ":" in tag.split("/")[-1] else (tag, "", "latest")
-        current.tag(repo, t)
+    for name in (final.tag(), tag):  # an image found by its key may lack our tag (e.g. built from an export)
+        if name and name not in current.tags:
+            repo, _, t = name.rpartition(":") if ":" in name.split("/")[-1] else (name, "", "latest")
+            current.tag(repo, t)
     return InstallResult(image, tag or final.tag(), current.id, final.key, final.tools, built, time.monotonic() - start)
 
 
