@@ -232,7 +232,7 @@ class Server:
     def _sample(self) -> None:
         while self._sampling:
             self.peak_rss = max(self.peak_rss, tree_rss(self.proc.pid))
-            time.sleep(0.1)
+            time.sleep(0.2)
 
     async def _read(self) -> None:
         stream = self.proc.stdout
