@@ -28,6 +28,7 @@ def test_provisioned_bridge_answers_the_agent_and_an_editor(lsp_image, container
     agent = BridgeClient.docker(ctr.id, timeout=60)
     editor = BridgeClient.docker(ctr.id, timeout=60)
     try:
+        agent.sync()  # returns once the index has loaded
         status = agent.status()
         assert (status["root"], status["ready"], status["sessions"]) == ("/testbed", True, 2)
         # the index was warmed while provisioning: nothing had to be parsed again

@@ -271,6 +271,7 @@ def test_changes_on_disk_are_noticed_without_any_editor(tmp_path):
     # a second start is warm: everything comes from the disk cache, except what changed meanwhile
     (root / "app.py").write_text(SHOP["app.py"] + "\nEXTRA = 1\n")
     with BridgeClient.local(root, "--cache-dir", str(tmp_path / "cache")) as b:
+        b.sync()  # returns once the index has loaded
         stats = b.status()["stats"]
         assert (stats["files"], stats["reindexed"], stats["from_cache"]) == (len(SHOP), 1, len(SHOP) - 1)
         assert b.workspace_symbols("EXTRA")[0]["file"] == "app.py"
