@@ -1,6 +1,6 @@
 """lsp-bridge against jedi-language-server and pyright on the Django 5.1 sdist, in one run.
 
-    python bench/lsp_bench.py [--peers all|none|pyright|jedi] [--sample N]
+    python bench/lsp_bench.py [--peers all|none|pyright|jedi] [--sample N] [--repeat N]
 
 Downloads Django 5.1 from PyPI into bench/.data (git-ignored) and installs the peers into their own venv there
 (bench/.data/peers; pyright's PyPI package runs the npm `pyright` package with this machine's node). Measures, per
@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -308,6 +309,7 @@ class Result:
     cold_build: float | None = None  # lsp-bridge: seconds the index build took (inside the cold start)
     warm: float | None = None
     warm_load: float | None = None  # lsp-bridge: seconds to load the whole index from its cache
+    spread: dict[str, list[float]] = field(default_factory=dict)  # lsp-bridge: every cold/warm start
     latency: dict[str, list[float]] = field(default_factory=dict)
     answers: dict[str, list] = field(default_factory=dict)
     peak_rss: int = 0
@@ -365,38 +367,49 @@ async def run_queries(server: Server, sample: Sample, result: Result) -> None:
         result.answers.setdefault("references", []).append({k for a in answer if (k := location_key(a, root, True))})
 
 
-async def measure(
-    name: str, command: list[str], root: Path, sample: Sample, env=None, settings=None, stats: bool = False
-) -> Result:
+async def measure(name: str, command: list[str], root: Path, sample: Sample, env=None, settings=None) -> Result:
     result = Result(name)
     server = Server(name, command, root, env, settings or {})
     await server.start()
     result.cold = await first_symbols(server)
-    if stats:  # lsp-bridge: how much of the cold start was the index build itself
-        status, _ = await server.request("lspBridge/status", {})
-        result.cold_build = status["stats"]["build_s"]
     await run_queries(server, sample, result)
     await server.stop()
     result.peak_rss = server.peak_rss
     return result
 
 
-async def measure_bridge(root: Path, sample: Sample) -> Result:
-    cache = Path(tempfile.mkdtemp(prefix="lsp-bench-cache-"))
-    command = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(cache)]
+async def start_times(command: list[str], root: Path) -> tuple[float, float, float]:
+    """One start: (seconds to the first answer, index build or load seconds from its stats, peak RSS)."""
+    server = Server("lsp-bridge", command, root)
+    await server.start()
+    first = await first_symbols(server)
+    await server.request("lspBridge/sync", {})  # returns once the whole index has loaded
+    status, _ = await server.request("lspBridge/status", {})
+    await server.stop()
+    return first, status["stats"]["build_s"], server.peak_rss
+
+
+async def measure_bridge(root: Path, sample: Sample, repeat: int) -> Result:
+    """Queries once; cold and warm starts `repeat` times each (medians: this machine is shared)."""
+    caches = [Path(tempfile.mkdtemp(prefix="lsp-bench-cache-")) for _ in range(repeat)]
+    commands = [
+        [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(cache)]
+        for cache in caches
+    ]
     try:
-        result = await measure("lsp-bridge", command, root, sample, stats=True)
-        warm = Server("lsp-bridge", command, root)
-        await warm.start()
-        result.warm = await first_symbols(warm)
-        await warm.request("lspBridge/sync", {})  # returns once the whole index has loaded
-        status, _ = await warm.request("lspBridge/status", {})
-        result.warm_load = status["stats"]["build_s"]
-        await warm.stop()
-        result.peak_rss = max(result.peak_rss, warm.peak_rss)
+        result = await measure("lsp-bridge", commands[0], root, sample)
+        colds = [await start_times(command, root) for command in commands[1:]]
+        warms = [await start_times(command, root) for command in commands]
+        result.cold = statistics.median([result.cold, *(c[0] for c in colds)])
+        result.cold_build = statistics.median(c[1] for c in colds) if colds else None
+        result.warm = statistics.median(w[0] for w in warms)
+        result.warm_load = statistics.median(w[1] for w in warms)
+        result.spread = {"cold": sorted([result.cold, *(c[0] for c in colds)]), "warm": sorted(w[0] for w in warms)}
+        result.peak_rss = max(result.peak_rss, *(c[2] for c in colds + warms))
         return result
     finally:
-        shutil.rmtree(cache, ignore_errors=True)
+        for cache in caches:
+            shutil.rmtree(cache, ignore_errors=True)
 
 
 def f1(ours: list[set], theirs: list[set]) -> float:
@@ -428,8 +441,10 @@ def report(results: list[Result], root: Path, sample: Sample) -> str:
         out.append(f"{label:28}" + "".join(f"{v:>22}" for v in values) + f"{goal:>14}")
 
     row("cold start (s)", [f"{r.cold:.2f}" if r.cold == r.cold else "never" for r in results], "<= 5")
+    row("  all cold starts (s)", [" ".join(f"{x:.1f}" for x in r.spread.get("cold", [])) or "-" for r in results], "")
     row("  of which index build (s)", [f"{r.cold_build:.2f}" if r.cold_build else "-" for r in results], "")
     row("warm start, disk cache (s)", [f"{r.warm:.2f}" if r.warm else "-" for r in results], "<= 1")
+    row("  all warm starts (s)", [" ".join(f"{x:.2f}" for x in r.spread.get("warm", [])) or "-" for r in results], "")
     row("  whole index loaded in (s)", [f"{r.warm_load:.2f}" if r.warm_load else "-" for r in results], "")
     goals = {"documentSymbol": "p95 <= 10", "workspace/symbol": "p95 <= 30", "definition": "",
              "references": "p95 <= 150"}  # fmt: skip
@@ -458,7 +473,7 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"load average at the start: {os.getloadavg()[0]:.2f} (other work on this machine skews timings)")
     root = fetch_django().resolve()
     sample = build_sample(root, args.sample)
-    results = [await measure_bridge(root, sample)]
+    results = [await measure_bridge(root, sample, args.repeat)]
     if args.peers != "none":
         ensure_peers()
         env = peer_env()
@@ -474,6 +489,7 @@ async def main_async(args: argparse.Namespace) -> None:
     (DATA / "lsp_bench.txt").write_text(text + "\n")
     results_json = [
         {"name": r.name, "cold": r.cold, "cold_build": r.cold_build, "warm": r.warm, "warm_load": r.warm_load,
+         "spread": r.spread,
          "latency": r.latency, "peak_rss": r.peak_rss, "timeouts": r.timeouts,
          "answers": {k: [sorted(a) for a in v] for k, v in r.answers.items()}}
         for r in results
@@ -486,6 +502,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--peers", choices=["all", "none", "pyright", "jedi"], default="all")
     parser.add_argument("--sample", type=int, default=40, help="documentSymbol files and definition sites")
+    parser.add_argument("--repeat", type=int, default=3, help="cold and warm starts of lsp-bridge (median reported)")
     asyncio.run(main_async(parser.parse_args()))
 
 
