@@ -199,18 +199,16 @@ def register(server: Session) -> None:
         root = _root_of(params)
         server.hub.open(root)
 
+    # document sync runs on the loop, in arrival order: a request that follows it sees the new text
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-    @server.thread()
     def did_open(params: lsp.DidOpenTextDocumentParams) -> None:
         server.sync_document(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-    @server.thread()
     def did_change(params: lsp.DidChangeTextDocumentParams) -> None:
         server.sync_document(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
-    @server.thread()
     def did_save(params: lsp.DidSaveTextDocumentParams) -> None:
         server.sync_document(params.text_document.uri)
 
