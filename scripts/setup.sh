@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 stamp=".setup-stamp"
-if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || ! python3 -c "import provisioner, pygls" 2>/dev/null; then
+if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || ! python3 -c "import provisioner.cli, lsp_bridge.cli, pygls" 2>/dev/null; then
   echo "installing the package and its extras (pip install -e '.[dev]')…" >&2
   python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
   touch "$stamp"

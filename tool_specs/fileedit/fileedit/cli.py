@@ -35,7 +35,8 @@ def replace(path: Path, old: str, new: str) -> str:
         raise SystemExit(f"fileedit: {path}: old text {where}; nothing changed")
     first = text[: text.index(old)].count("\n") + 1
     path.write_text(text.replace(old, new, 1))
-    return f"{path}: replaced at line {first}\n" + _show(_lines(path), first - CONTEXT, first + new.count("\n") + CONTEXT)
+    shown = _show(_lines(path), first - CONTEXT, first + new.count("\n") + CONTEXT)
+    return f"{path}: replaced at line {first}\n{shown}"
 
 
 def insert(path: Path, line: int, new: str) -> str:
@@ -45,8 +46,8 @@ def insert(path: Path, line: int, new: str) -> str:
     block = new if new.endswith("\n") else new + "\n"
     lines[line:line] = [block]
     path.write_text("".join(lines))
-    lines = _lines(path)
-    return f"{path}: inserted after line {line}\n" + _show(lines, line + 1 - CONTEXT, line + block.count("\n") + CONTEXT)
+    shown = _show(_lines(path), line + 1 - CONTEXT, line + block.count("\n") + CONTEXT)
+    return f"{path}: inserted after line {line}\n{shown}"
 
 
 def main(argv: list[str] | None = None) -> None:
