@@ -50,4 +50,4 @@ pids=()
 for s in "${suites[@]}"; do build_base "$s" & pids+=($!); done
 for p in "${pids[@]}"; do wait "$p"; done
 for s in "${suites[@]}"; do [ -n "${TESTBED[$s]:-}" ] && build_testbed "$s"; done
-echo "images ready: $(docker images --format '{{.Repository}}:{{.Tag}}' | grep -E '^toolprov-(base|testbed):' | sort | tr '\n' ' ')"
+echo "images ready: $(docker images --format '{{.Repository}}:{{.Tag}}' | grep -E '^toolprov-(base|testbed):[a-z]+$' | sort | tr '\n' ' ')"
