@@ -166,9 +166,22 @@ def verify(image: str) -> list[CheckResult]:
         container.remove(force=True)
 
 
-def remove(images: list[str], everything: bool = False) -> list[str]:
+def stale() -> list[ProvisionedImage]:
+    """Provisioned images superseded by a newer one for the same base and tool set (e.g. after a spec changed)."""
+    newest: dict[tuple[str, tuple[str, ...]], ProvisionedImage] = {}
+    old = []
+    for img in sorted(list_provisioned(), key=lambda i: i.created, reverse=True):
+        group = (img.manifest.get("base_id", ""), tuple(img.tools))
+        if group in newest:
+            old.append(img)
+        else:
+            newest[group] = img
+    return old
+
+
+def remove(images: list[str], everything: bool = False, only_stale: bool = False) -> list[str]:
     """Remove provisioned images (never an image toolprov did not make); children before parents."""
-    targets = list_provisioned() if everything else [show(i) for i in images]
+    targets = stale() if only_stale else list_provisioned() if everything else [show(i) for i in images]
     removed = []
     for info in sorted(targets, key=lambda i: -len(i.tools)):
         for ref in info.tags or [info.id]:
@@ -178,5 +191,7 @@ def remove(images: list[str], everything: bool = False) -> list[str]:
             except docker.errors.ImageNotFound:
                 continue
             except docker.errors.APIError as e:  # e.g. a container still uses it
+                if only_stale:
+                    continue  # a stale image still in use stays until its containers are gone
                 raise ToolprovError(f"cannot remove {ref}: {e.explanation or e}") from None
     return removed

@@ -188,12 +188,13 @@ def verify_(image: str, as_json: JsonOpt = False) -> None:
 def remove_(
     images: Annotated[list[str] | None, typer.Argument(help="Provisioned images to remove.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Remove every provisioned image.")] = False,
+    stale: Annotated[bool, typer.Option("--stale", help="Remove images superseded by a newer build.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Remove provisioned images (never one toolprov did not make)."""
-    if not images and not all_:
-        raise ToolprovError("name the images to remove, or --all")
-    removed = api.remove(images or [], everything=all_)
+    if not images and not all_ and not stale:
+        raise ToolprovError("name the images to remove, or --stale, or --all")
+    removed = api.remove(images or [], everything=all_, only_stale=stale)
     _emit(removed) if as_json else err.print(
         f"removed {len(removed)} image tag(s)" + "".join(f"\n  {r}" for r in removed)
     )
