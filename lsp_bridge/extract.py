@@ -488,29 +488,8 @@ class _Extractor:
             self._members.setdefault(sc.symbol, set()).add(text)
         sym = len(self.symbols)
         inner = self.new_scope(FUNCTION_SCOPE, sym, scope)
-        header_end = header_end_line(node)
-        start = node.start_point[0]
-        row, col = name.start_point
-        detail = _one_line(node.text[: (body.start_byte if body is not None else node.end_byte) - node.start_byte])
-        self.symbols.append(
-            Symbol(
-                text,
-                kind,
-                start,
-                node.end_point[0],
-                row,
-                col,
-                sc.symbol,
-                inner,
-                header_end,
-                deco_line if deco_line >= 0 else start,
-                detail.rstrip(":").rstrip(),
-                (),
-                "",
-                flags,
-                _strip_quotes(_text(returns)) if returns is not None else "",
-            )
-        )
+        returned = _strip_quotes(_text(returns)) if returns is not None else ""
+        self._add_definition(node, name, body, text, kind, sc.symbol, inner, deco_line, flags=flags, returns=returned)
         first = self._parameters(params, scope, inner) if params is not None else ""
         if first and in_class and not flags & STATIC:
             self._self_param[inner] = first
@@ -577,27 +556,39 @@ class _Extractor:
                     self.visit(arg, scope)
         sym = len(self.symbols)
         inner = self.new_scope(CLASS_SCOPE, sym, scope)
+        self._add_definition(node, name, body, text, CLASS, sc.symbol, inner, deco_line, bases=tuple(bases))
+        if body is not None:
+            self.visit(body, inner)
+
+    def _add_definition(
+        self, node: Node, name: Node, body: Node | None, text: str, kind: int, parent: int, inner: int,
+        deco_line: int, bases: tuple[str, ...] = (), flags: int = 0, returns: str = "",
+    ) -> None:  # fmt: skip
+        """The Symbol of a `def`/`class` node: its lines, name position and one-line signature."""
         start = node.start_point[0]
         row, col = name.start_point
         detail = _one_line(node.text[: (body.start_byte if body is not None else node.end_byte) - node.start_byte])
-        self.symbols.append(
-            Symbol(
-                text,
-                CLASS,
-                start,
-                node.end_point[0],
-                row,
-                col,
-                sc.symbol,
-                inner,
-                header_end_line(node),
-                deco_line if deco_line >= 0 else start,
-                detail.rstrip(":").rstrip(),
-                tuple(bases),
-            )
+        signature = detail.rstrip(":").rstrip()
+        first_line = deco_line if deco_line >= 0 else start
+        end, header_end = node.end_point[0], header_end_line(node)
+        symbol = Symbol(
+            text,
+            kind,
+            start,
+            end,
+            row,
+            col,
+            parent,
+            inner,
+            header_end,
+            first_line,
+            signature,
+            bases,
+            "",
+            flags,
+            returns,
         )
-        if body is not None:
-            self.visit(body, inner)
+        self.symbols.append(symbol)
 
     def _lambda(self, node: Node, scope: int) -> None:
         inner = self.new_scope(LAMBDA_SCOPE, self.scopes[scope].symbol, scope)

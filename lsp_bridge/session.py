@@ -199,18 +199,12 @@ def register(server: Session) -> None:
         root = _root_of(params)
         server.hub.open(root)
 
+    def sync(params: lsp.DidOpenTextDocumentParams | lsp.DidChangeTextDocumentParams) -> None:
+        server.sync_document(params.text_document.uri)
+
     # document sync runs on the loop, in arrival order: a request that follows it sees the new text
-    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(params: lsp.DidOpenTextDocumentParams) -> None:
-        server.sync_document(params.text_document.uri)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(params: lsp.DidChangeTextDocumentParams) -> None:
-        server.sync_document(params.text_document.uri)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(params: lsp.DidSaveTextDocumentParams) -> None:
-        server.sync_document(params.text_document.uri)
+    for method in (lsp.TEXT_DOCUMENT_DID_OPEN, lsp.TEXT_DOCUMENT_DID_CHANGE, lsp.TEXT_DOCUMENT_DID_SAVE):
+        server.feature(method)(sync)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: lsp.DidCloseTextDocumentParams) -> None:
