@@ -1,0 +1,58 @@
+"""The `bug_consultant` config block (the seed's four keys plus store, summary model and retrieval settings)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_STORE_ENV = "LLM_IDE_BUG_STORE"
+
+
+def default_store_path() -> Path:
+    if env := os.environ.get(DEFAULT_STORE_ENV):
+        return Path(env)
+    return Path.home() / ".cache" / "llm-ide" / "bug_consultant" / "bugs.sqlite"
+
+
+class BugConsultantConfig(BaseModel):
+    """Validated once at the edge; `use_bug_consultant: false` is the A/B control arm."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    use_bug_consultant: bool = False
+    max_similar_bugs: int = Field(3, ge=0)
+    max_failed_strategies: int = Field(5, ge=0)
+    max_constraints: int = Field(5, ge=0)
+    enable_world_model: bool = True
+
+    # SQLite file shared by threads, processes and runs (default: $LLM_IDE_BUG_STORE or ~/.cache/llm-ide/...)
+    store_path: Path | None = None
+    # one JSON file per record for inspection (default: a `records/` directory beside the store)
+    json_dir: Path | None = None
+    write_json: bool = True
+
+    # a cheaper model for the three summaries; None: the deterministic summary only (no LLM call at all)
+    summary_model: str | None = None
+    summary_model_kwargs: dict[str, Any] = Field(default_factory=dict)
+    # per-stage overrides of those kwargs (bug_start, trial_failure, trial_success), e.g. temperature
+    summary_stage_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    summary_timeout: float = Field(60.0, gt=0)
+
+    # retrieval: candidates from each ranker, rank-fusion constant, and the gate weak matches must pass
+    candidates: int = Field(30, ge=1)
+    rrf_k: int = Field(60, ge=1)
+    similarity_threshold: float = Field(0.55, ge=0.0, le=1.0)
+    # commands whose failures are lookups, not bugs (ls of a missing file, grep without a match)
+    ignore_commands: list[str] = Field(
+        default_factory=lambda: ["ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc"]
+    )
+    max_open_bugs: int = Field(8, ge=1)
+
+    def resolved_store_path(self) -> Path:
+        return Path(self.store_path).expanduser() if self.store_path else default_store_path()
+
+    def resolved_json_dir(self) -> Path:
+        return Path(self.json_dir).expanduser() if self.json_dir else self.resolved_store_path().parent / "records"

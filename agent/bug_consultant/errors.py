@@ -1,0 +1,222 @@
+"""Reading an error out of a command's output: exception, message, frames, libraries, fingerprint, tokens.
+
+Everything here is deterministic and cheap; it feeds the fingerprint, the retrieval index and the
+fallback summary when no summary model answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+_TRACEBACK = "Traceback (most recent call last):"
+_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>\S+))?')
+# "ValueError: msg", "pandas.errors.ParserError: msg", "KeyError: 'x'", bare "StopIteration"
+_EXC_LINE = re.compile(
+    r"^(?:E\s+)?(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Iteration))(?::\s?(?P<msg>.*))?$"
+)
+_PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) (?P<test>\S+?)(?: - (?P<rest>.*))?$")
+_GENERIC_ERROR = re.compile(r"(?i)\b(error|fatal|failed|failure|not found|no such file|cannot|permission denied)\b")
+_SITE = re.compile(r"(?:site|dist)-packages/(?P<pkg>[A-Za-z_][\w]*)")
+_STDLIB = re.compile(r"/lib/python3\.\d+/(?P<mod>[A-Za-z_]\w*)")
+
+_NORMALISERS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"0x[0-9a-fA-F]+"), "<addr>"),
+    (re.compile(r"(?:[A-Za-z]:)?(?:/[\w.\-+@]+){2,}/?"), "<path>"),
+    (re.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\""), "<str>"),
+    (re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])"), "<num>"),
+    (re.compile(r"\s+"), " "),
+]
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "in",
+        "on",
+        "to",
+        "is",
+        "was",
+        "be",
+        "for",
+        "and",
+        "or",
+        "not",
+        "with",
+        "by",
+        "at",
+        "as",
+        "it",
+        "this",
+        "that",
+        "from",
+        "line",
+        "file",
+        "most",
+        "recent",
+        "call",
+        "last",
+        "traceback",
+        "self",
+        "none",
+        "true",
+        "false",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Frame:
+    file: str
+    line: int
+    func: str
+    code: str = ""
+
+    @property
+    def library(self) -> str | None:
+        """The installed package (site-packages) or stdlib module the frame runs in; None for project code."""
+        if m := _SITE.search(self.file):
+            return m.group("pkg").lower()
+        if m := _STDLIB.search(self.file):
+            return m.group("mod").lower()
+        if self.file.startswith("<frozen") or self.file.startswith("<string"):
+            return "python"
+        return None
+
+
+@dataclass
+class ErrorInfo:
+    """The error a failing command reported, as far as its output tells."""
+
+    exc_type: str
+    message: str
+    frames: list[Frame] = field(default_factory=list)
+    kind: str = "exception"  # exception | test_failure | error_line
+    failing_tests: list[str] = field(default_factory=list)
+
+    @property
+    def short_type(self) -> str:
+        return self.exc_type.rsplit(".", 1)[-1]
+
+    @property
+    def normalised_message(self) -> str:
+        return normalise(self.message)
+
+    @property
+    def project_frames(self) -> list[Frame]:
+        return [f for f in self.frames if f.library is None]
+
+    @property
+    def libraries(self) -> list[str]:
+        libs: list[str] = []
+        if "." in self.exc_type:
+            libs.append(self.exc_type.split(".", 1)[0].lower())
+        for f in self.frames:
+            if (lib := f.library) and lib not in libs and lib not in ("python", "runpy", "importlib"):
+                libs.append(lib)
+        return libs
+
+    @property
+    def signature(self) -> str:
+        """`Type: message`, at most 200 characters: the seed's error_signature, computed."""
+        msg = " ".join(self.message.split())
+        return (f"{self.exc_type}: {msg}" if msg else self.exc_type)[:200]
+
+    def fingerprint(self) -> str:
+        """Exact identity of an error: type, normalised message, innermost project frames (file name + function)."""
+        inner = [f"{f.file.rsplit('/', 1)[-1]}:{f.func}" for f in self.project_frames[-2:]]
+        key = "\n".join([self.exc_type, self.normalised_message, *inner])
+        return hashlib.sha1(key.encode()).hexdigest()[:16]
+
+
+def normalise(text: str) -> str:
+    """Literals, paths, numbers and addresses replaced by placeholders; whitespace collapsed."""
+    for pattern, repl in _NORMALISERS:
+        text = pattern.sub(repl, text)
+    return text.strip()
+
+
+def split_identifier(word: str) -> list[str]:
+    parts = [p.lower() for chunk in word.split("_") for p in _CAMEL.findall(chunk)]
+    return [p for p in parts if len(p) > 1 and not p.isdigit()]
+
+
+def tokenize(text: str) -> list[str]:
+    """Identifiers split at dots, underscores and camel case; the whole identifier is kept as a token too."""
+    tokens: list[str] = []
+    for ident in _IDENT.findall(text):
+        low = ident.lower()
+        parts = split_identifier(ident)
+        if low not in _STOP and len(low) > 1 and not (len(parts) == 1 and parts[0] == low):
+            tokens.append(low)
+        tokens.extend(p for p in parts if p not in _STOP)
+    return tokens
+
+
+def _frames(lines: list[str]) -> list[Frame]:
+    frames: list[Frame] = []
+    for i, line in enumerate(lines):
+        if m := _FRAME.match(line):
+            code = ""
+            if i + 1 < len(lines) and not _FRAME.match(lines[i + 1]) and lines[i + 1].startswith("    "):
+                code = lines[i + 1].strip()
+            frames.append(Frame(m.group("file"), int(m.group("line")), m.group("func") or "<module>", code))
+    return frames
+
+
+def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
+    """The error in a command's output; None when the output shows none (or the command succeeded)."""
+    if returncode == 0 or not output.strip():
+        return None
+    lines = output.rstrip().splitlines()[-400:]
+    tests = [m.group("test") for line in lines if (m := _PYTEST_SUMMARY.match(line.strip()))]
+    start = max((i for i, line in enumerate(lines) if _TRACEBACK in line), default=-1)
+    block = lines[start + 1 :] if start >= 0 else lines
+    frames = _frames(block) if start >= 0 else _frames(lines)
+    # the exception line: the last one after the last frame (pytest prints "E   Type: msg" lines)
+    last_frame = max((i for i, line in enumerate(block) if _FRAME.match(line)), default=-1)
+    for i in range(len(block) - 1, last_frame, -1):
+        line = block[i].strip()
+        if (m := _EXC_LINE.match(line)) and not line.startswith(("FAILED", "ERROR ")):
+            message = (m.group("msg") or "").strip()
+            # multi-line messages: keep the following indented/plain lines up to a blank line (pytest style)
+            for extra in block[i + 1 : i + 4]:
+                if not extra.strip() or _PYTEST_SUMMARY.match(extra.strip()) or extra.startswith(("=", "-")):
+                    break
+                message += " " + extra.strip()
+            kind = "test_failure" if tests else "exception"
+            return ErrorInfo(m.group("type"), message[:500], frames, kind, tests)
+    for line in reversed(lines):
+        if (m := _PYTEST_SUMMARY.match(line.strip())) and m.group("rest"):
+            rest = m.group("rest")
+            exc, _, msg = rest.partition(": ")
+            if _EXC_LINE.match(exc):
+                return ErrorInfo(exc, msg[:500], frames, "test_failure", tests)
+    if tests:
+        return ErrorInfo("TestFailure", " ".join(tests)[:500], frames, "test_failure", tests)
+    for line in reversed(lines):
+        if _GENERIC_ERROR.search(line):
+            return ErrorInfo("CommandError", line.strip()[:500], frames, "error_line")
+    return None
+
+
+def error_document(info: ErrorInfo, command: str = "", code: str = "") -> str:
+    """The text the retrieval index sees for an error: what an agent has at failure time, focused on the error."""
+    parts = [info.exc_type, info.message, " ".join(info.libraries)]
+    for f in info.frames[-8:]:
+        parts.append(f"{f.file.rsplit('/', 1)[-1]} {f.func} {f.code}")
+    if command:
+        parts.append(command[:300])
+    if code:
+        parts.append(code[-1500:])
+    return "\n".join(parts)
+
+
+def signature_text(info: ErrorInfo) -> str:
+    """The short text embedded for the semantic side and the similarity gate."""
+    lib_funcs = [f.func for f in info.frames if f.library and f.func != "<module>"][-4:]
+    return " ".join([info.exc_type, info.message[:300], " ".join(info.libraries), " ".join(lib_funcs)])

@@ -1,0 +1,173 @@
+"""Offline retrieval of past bugs: exact fingerprint, then BM25 + static embeddings fused by rank, then a gate.
+
+No LLM call and no torch: BM25 is `bm25s` (numpy/scipy), the embedding model is `wordllama`'s 256-d static
+token embeddings, which ship inside the PyPI package and load without network.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import bm25s
+import numpy as np
+
+from agent.bug_consultant.errors import ErrorInfo, error_document, signature_text, tokenize
+from agent.bug_consultant.store import BugStore, IndexRow
+
+_EMBEDDER_LOCK = threading.Lock()
+_EMBEDDER = None
+
+
+def _wordllama():
+    global _EMBEDDER
+    with _EMBEDDER_LOCK:
+        if _EMBEDDER is None:
+            import wordllama
+            from wordllama import WordLlama
+
+            # the package ships its weights and tokenizer; point the cache at them so nothing is downloaded
+            _EMBEDDER = WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+        return _EMBEDDER
+
+
+def embed(texts: list[str]) -> np.ndarray:
+    """Unit-length float32 rows, one per text."""
+    vecs = np.asarray(_wordllama().embed(texts), dtype=np.float32)
+    norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+    return vecs / np.maximum(norms, 1e-9)
+
+
+@dataclass(frozen=True)
+class Query:
+    """What the agent has at failure time, prepared once for both rankers."""
+
+    fingerprint: str
+    tokens: list[str]
+    embedding: np.ndarray
+
+    @classmethod
+    def from_error(cls, info: ErrorInfo, command: str = "", code: str = "") -> Query:
+        return cls(info.fingerprint(), tokenize(error_document(info, command, code)), embed([signature_text(info)])[0])
+
+
+@dataclass(frozen=True)
+class Hit:
+    record_id: str
+    similarity: float  # the gate's measure, 1.0 for an exact fingerprint match
+    fused: float  # reciprocal-rank-fusion score (ordering)
+    source: str  # "fingerprint" | "hybrid"
+
+
+@dataclass
+class SearchResult:
+    hits: list[Hit]  # above threshold, best first, at most top_k
+    candidates: int  # candidates considered before the gate
+
+
+class BugIndex:
+    """An in-memory view of the store, refreshed incrementally from the rows other workers added."""
+
+    def __init__(self, store: BugStore | None, candidates: int = 30, rrf_k: int = 60, threshold: float = 0.55):
+        self.store = store
+        self.candidates = candidates
+        self.rrf_k = rrf_k
+        self.threshold = threshold
+        self._lock = threading.Lock()
+        self._seq = 0
+        self.ids: list[str] = []
+        self.fingerprints: list[str] = []
+        self._tokens: list[list[str]] = []
+        self._emb = np.zeros((0, 256), dtype=np.float32)
+        self._bm25: bm25s.BM25 | None = None
+        self._vocab: dict[str, int] = {}
+        self._by_fp: dict[str, list[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def add_rows(self, rows: list[IndexRow]) -> None:
+        if not rows:
+            return
+        missing = [r for r in rows if r.embedding is None]
+        computed = iter(embed([r.signature for r in missing])) if missing else iter(())
+        vecs = [r.embedding if r.embedding is not None else next(computed) for r in rows]
+        for row in rows:
+            self._by_fp.setdefault(row.fingerprint, []).append(len(self.ids))
+            self.ids.append(row.id)
+            self.fingerprints.append(row.fingerprint)
+            self._tokens.append(row.document.split() or ["<empty>"])
+            self._seq = max(self._seq, row.seq)
+        self._emb = np.vstack([self._emb, np.stack(vecs).astype(np.float32)])
+        self._bm25 = bm25s.BM25()
+        self._bm25.index(self._tokens, show_progress=False)
+        self._vocab = self._bm25.vocab_dict
+
+    def refresh(self) -> None:
+        if self.store is not None:
+            with self._lock:
+                self.add_rows(self.store.index_rows(self._seq))
+
+    # rankers ---------------------------------------------------------------------------------------------------
+    def bm25_scores(self, tokens: list[str]) -> np.ndarray:
+        known = [t for t in tokens if t in self._vocab]
+        if self._bm25 is None or not known:
+            return np.zeros(len(self.ids), dtype=np.float32)
+        return np.asarray(self._bm25.get_scores(known), dtype=np.float32)
+
+    def cosine(self, embedding: np.ndarray) -> np.ndarray:
+        return self._emb @ embedding
+
+    @staticmethod
+    def _top(scores: np.ndarray, k: int, allowed: np.ndarray) -> np.ndarray:
+        scores = np.where(allowed, scores, -np.inf)
+        k = min(k, int(allowed.sum()))
+        if k <= 0:
+            return np.zeros(0, dtype=np.int64)
+        part = np.argpartition(-scores, k - 1)[:k]
+        part = part[np.isfinite(scores[part])]
+        return part[np.argsort(-scores[part], kind="stable")]
+
+    def search(
+        self, query: Query, top_k: int = 3, exclude: set[str] | None = None, refresh: bool = True, gate: bool = True
+    ) -> SearchResult:
+        if refresh:
+            self.refresh()
+        n = len(self.ids)
+        if n == 0 or top_k <= 0:
+            return SearchResult([], 0)
+        allowed = np.ones(n, dtype=bool)
+        if exclude:
+            for i, rid in enumerate(self.ids):
+                if rid in exclude:
+                    allowed[i] = False
+        hits: list[Hit] = []
+        seen: set[int] = set()
+        for i in reversed(self._by_fp.get(query.fingerprint, [])):  # newest exact match first
+            if allowed[i] and len(hits) < top_k:
+                hits.append(Hit(self.ids[i], 1.0, 1.0, "fingerprint"))
+                seen.add(i)
+        cos = self.cosine(query.embedding)
+        fused: dict[int, float] = {}
+        for ranking in (
+            self._top(self.bm25_scores(query.tokens), self.candidates, allowed),
+            self._top(cos, self.candidates, allowed),
+        ):
+            for rank, i in enumerate(ranking.tolist()):
+                fused[i] = fused.get(i, 0.0) + 1.0 / (self.rrf_k + rank + 1)
+        order = sorted(fused, key=lambda i: -fused[i])
+        for i in order:
+            if len(hits) >= top_k:
+                break
+            if i in seen:
+                continue
+            sim = float(cos[i])
+            if sim >= self.threshold or not gate:
+                hits.append(Hit(self.ids[i], sim, fused[i], "hybrid"))
+        return SearchResult(hits, len(seen) + len(order))
+
+    def rank(self, query: Query, exclude: set[str] | None = None) -> list[tuple[str, float, float]]:
+        """The full fused ranking without the gate (benchmarks): (id, fused score, similarity)."""
+        res = self.search(query, top_k=len(self.ids), exclude=exclude, refresh=False, gate=False)
+        return [(h.record_id, h.fused, h.similarity) for h in res.hits]

@@ -1,0 +1,191 @@
+"""The bug store: one SQLite file (WAL) shared by threads and processes, kept across runs; JSON per record."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from agent.bug_consultant.records import BugRecord, WorldModel, now
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT UNIQUE NOT NULL,
+    run_id TEXT NOT NULL DEFAULT '',
+    fingerprint TEXT NOT NULL DEFAULT '',
+    resolved INTEGER NOT NULL DEFAULT 0,
+    document TEXT NOT NULL DEFAULT '',
+    signature TEXT NOT NULL DEFAULT '',
+    embedding BLOB,
+    data TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_fingerprint ON records (fingerprint);
+CREATE TABLE IF NOT EXISTS world (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    record_id TEXT NOT NULL DEFAULT '',
+    run_id TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    UNIQUE (kind, text)
+);
+"""
+
+WORLD_KINDS = ("observations", "insights", "common_patterns", "api_constraints")
+
+
+@dataclass(frozen=True)
+class IndexRow:
+    """What the retrieval index needs of a stored record."""
+
+    seq: int
+    id: str
+    fingerprint: str
+    resolved: bool
+    document: str
+    signature: str
+    embedding: np.ndarray | None
+
+
+class BugStore:
+    """Records and world-model lines in SQLite; every thread gets its own connection."""
+
+    def __init__(self, path: Path, json_dir: Path | None = None):
+        self.path = Path(path)
+        self.json_dir = json_dir
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if json_dir is not None:
+            json_dir.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._conn().executescript(_SCHEMA)
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None, check_same_thread=True)
+            conn.execute("PRAGMA busy_timeout = 60000")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def close(self) -> None:
+        if conn := getattr(self._local, "conn", None):
+            conn.close()
+            self._local.conn = None
+
+    # records ---------------------------------------------------------------------------------------------------
+    def save(
+        self, record: BugRecord, document: str | None = None, signature: str | None = None, embedding=None
+    ) -> None:
+        """Insert or update a record; the retrieval fields are written once, at insertion."""
+        data = json.dumps(record.to_dict(), default=str)
+        blob = None if embedding is None else np.asarray(embedding, dtype=np.float32).tobytes()
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO records (id, run_id, fingerprint, resolved, document, signature, embedding, data,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(id) DO UPDATE SET resolved = excluded.resolved, data = excluded.data,"
+                " updated_at = excluded.updated_at",
+                (
+                    record.id,
+                    record.run_id,
+                    record.fingerprint,
+                    int(record.resolved),
+                    document or "",
+                    signature or "",
+                    blob,
+                    data,
+                    record.created_at,
+                    now(),
+                ),
+            )
+        if self.json_dir is not None:
+            (self.json_dir / f"bug_{record.id}.json").write_text(data_pretty(record))
+
+    def get(self, record_id: str) -> BugRecord | None:
+        row = self._conn().execute("SELECT data FROM records WHERE id = ?", (record_id,)).fetchone()
+        return BugRecord.from_dict(json.loads(row[0])) if row else None
+
+    def get_many(self, ids: list[str]) -> dict[str, BugRecord]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._conn().execute(f"SELECT id, data FROM records WHERE id IN ({marks})", ids).fetchall()
+        return {rid: BugRecord.from_dict(json.loads(data)) for rid, data in rows}
+
+    def count(self) -> int:
+        return int(self._conn().execute("SELECT COUNT(*) FROM records").fetchone()[0])
+
+    def all_ids(self) -> list[str]:
+        return [r[0] for r in self._conn().execute("SELECT id FROM records ORDER BY seq")]
+
+    def index_rows(self, after_seq: int = 0) -> list[IndexRow]:
+        rows = self._conn().execute(
+            "SELECT seq, id, fingerprint, resolved, document, signature, embedding FROM records WHERE seq > ?"
+            " ORDER BY seq",
+            (after_seq,),
+        )
+        return [
+            IndexRow(s, i, f, bool(r), d, g, None if e is None else np.frombuffer(e, dtype=np.float32))
+            for s, i, f, r, d, g, e in rows
+        ]
+
+    def resolved_flags(self, ids: list[str]) -> dict[str, bool]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._conn().execute(f"SELECT id, resolved FROM records WHERE id IN ({marks})", ids)
+        return {i: bool(r) for i, r in rows}
+
+    # world model -----------------------------------------------------------------------------------------------
+    def add_world(self, kind: str, text: str, record_id: str = "", run_id: str = "") -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO world (kind, text, record_id, run_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                (kind, text, record_id, run_id, now()),
+            )
+
+    def world_model(self, run_id: str | None = None, limit: int = 50) -> WorldModel:
+        sql = "SELECT kind, text FROM world" + (" WHERE run_id = ?" if run_id is not None else "")
+        rows = self._conn().execute(
+            sql + " ORDER BY seq DESC LIMIT ?", (*([run_id] if run_id is not None else []), limit)
+        )
+        model = WorldModel()
+        for kind, text in reversed(rows.fetchall()):
+            getattr(model, kind).append(text)
+        return model
+
+    def constraints_of(self, record_ids: list[str]) -> list[str]:
+        if not record_ids:
+            return []
+        marks = ",".join("?" * len(record_ids))
+        rows = self._conn().execute(
+            f"SELECT text FROM world WHERE kind = 'api_constraints' AND record_id IN ({marks}) ORDER BY seq",
+            record_ids,
+        )
+        return [r[0] for r in rows]
+
+
+def data_pretty(record: BugRecord) -> str:
+    return json.dumps(record.to_dict(), indent=2, default=str)
