@@ -14,6 +14,7 @@ from provisioner.engine import cache_dir, client, get_image
 from provisioner.errors import ToolprovError
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
+from provisioner.refs import check_image, check_tag
 from provisioner.spec import DEFAULT_SPECS_DIR, load_specs
 
 Progress = Callable[[str, str], None]  # (tool, step)
@@ -54,7 +55,7 @@ def plan_install(
     """The layers that provision `tools` onto `image`, each keyed by everything below it."""
     specs = load_specs(tools, specs_dir)
     base = get_image(image)
-    facts = probe(base.id)
+    facts = probe(base.id, image)
     parent, parent_tools, base_ref, base_id = base.id, [], image, base.id
     if manifest := manifest_of(base):  # stacking onto an image toolprov made
         parent_tools, base_ref, base_id = manifest["tools"], manifest["base"], manifest["base_id"]
@@ -74,6 +75,8 @@ def install_tools(
 ) -> InstallResult:  # fmt: skip
     """Provision `tools` onto `image`; a no-op when an image with the same key exists."""
     start = time.monotonic()
+    check_image(image)
+    extra_tag = check_tag(tag) if tag else None  # before any build: a bad name must not cost a build
     report = progress or (lambda tool, step: None)
     layers = plan_install(tools, image, BuildOptions(network, env_backend, refresh), specs_dir)
     built: list[str] = []
@@ -97,11 +100,11 @@ def install_tools(
         parent_id, parent_tools = current.id, (manifest_of(current) or {}).get("tools", [])
     assert current is not None
     final = layers[-1]
-    for name in (final.tag(), tag):  # an image found by its key may lack our tag (e.g. built from an export)
-        if name and name not in current.tags:
-            repo, _, t = name.rpartition(":") if ":" in name.split("/")[-1] else (name, "", "latest")
+    for repo, t in (check_tag(final.tag()), extra_tag or ("", "")):  # an image found by its key may lack our tag
+        if repo and f"{repo}:{t}" not in current.tags:
             current.tag(repo, t)
-    return InstallResult(image, tag or final.tag(), current.id, final.key, final.tools, built, time.monotonic() - start)
+    name = f"{extra_tag[0]}:{extra_tag[1]}" if extra_tag else final.tag()
+    return InstallResult(image, name, current.id, final.key, final.tools, built, time.monotonic() - start)
 
 
 @dataclass

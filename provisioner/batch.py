@@ -6,7 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from provisioner.errors import ToolprovError
+from provisioner.containers import cancel_all
+from provisioner.errors import Interrupted, ToolprovError, UsageError, one_line
 
 
 def swebench_image(instance_id: str) -> str:
@@ -14,21 +15,24 @@ def swebench_image(instance_id: str) -> str:
     return f"swebench/sweb.eval.x86_64.{instance_id.replace('__', '_1776_')}:latest".lower()
 
 
-def read_images_file(path: Path) -> list[str]:
+def _read(path: Path) -> str:
     try:
-        lines = path.read_text().splitlines()
+        return path.read_text(encoding="utf-8")
     except OSError as e:
-        raise ToolprovError(f"{path}: {e.strerror}") from None
+        raise UsageError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+
+
+def read_images_file(path: Path) -> list[str]:
+    lines = _read(path).splitlines()
     return [ln.split("#", 1)[0].strip() for ln in lines if ln.split("#", 1)[0].strip()]
 
 
 def read_instances(path: Path) -> list[str]:
     """Images of a SWE-bench instances file (JSON lines or a JSON list): `image_name`/`image`, else from
     `instance_id`."""
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise ToolprovError(f"{path}: {e.strerror}") from None
+    text = _read(path)
     try:
         rows = (
             json.loads(text)
@@ -36,14 +40,18 @@ def read_instances(path: Path) -> list[str]:
             else [json.loads(ln) for ln in text.splitlines() if ln.strip()]
         )
     except json.JSONDecodeError as e:
-        raise ToolprovError(f"{path}: not JSON lines or a JSON list (line {e.lineno}: {e.msg})") from None
+        raise UsageError(f"{path}: not JSON lines or a JSON list (line {e.lineno}: {e.msg})") from None
     images = []
+    if not isinstance(rows, list):
+        raise UsageError(f"{path}: expected JSON lines or a JSON list of instances")
     for n, row in enumerate(rows, 1):
+        if not isinstance(row, dict):
+            raise UsageError(f"{path}: instance {n} is not a JSON object")
         image = (
             row.get("image_name") or row.get("image") or (row.get("instance_id") and swebench_image(row["instance_id"]))
         )
         if not image:
-            raise ToolprovError(f"{path}: instance {n} has no image_name, image or instance_id")
+            raise UsageError(f"{path}: instance {n} has no image_name, image or instance_id")
         images.append(image)
     return list(dict.fromkeys(images))
 
@@ -65,6 +73,14 @@ def run_many(images: list[str], work: Callable[[str], dict], jobs: int) -> list[
             return Outcome(image, "cached" if res["cached"] else "built", res)
         except ToolprovError as e:
             return Outcome(image, "failed", error=str(e))
+        except Exception as e:  # an engine error in one build must not end the others
+            return Outcome(image, "failed", error=f"{type(e).__name__}: {one_line(e)}")
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         return list(pool.map(one, images))
+    except Interrupted as e:  # stop the running builds (their containers go) and start no new one
+        cancel_all(e.signum)
+        raise
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

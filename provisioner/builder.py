@@ -1,11 +1,9 @@
 """Build one layer atomically: run the recipe in a build container, verify with the tool's check, then commit
 and tag. On any failure or Ctrl-C the container is removed and nothing is tagged."""
 
-import contextlib
 import io
 import json
 import os
-import secrets
 import tarfile
 import time
 from collections import deque
@@ -13,24 +11,28 @@ from collections.abc import Callable
 from pathlib import Path
 
 import docker.errors
+import requests
 from docker.models.containers import Container
 from docker.models.images import Image
 
+from provisioner.containers import check_cancelled, owned_container
 from provisioner.engine import client
-from provisioner.errors import StepError, ToolprovError
+from provisioner.errors import StepError, ToolprovError, one_line
 from provisioner.recipe import Layer
 
 KEEPALIVE = ["sh", "-c", "while :; do sleep 3600; done"]
 STEP_MARK = "==> toolprov step: "
 PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy")
+PIP_VARS = ("PIP_TRUSTED_HOST", "PIP_RETRIES", "PIP_TIMEOUT", "PIP_DEFAULT_TIMEOUT")
 Report = Callable[[str], None]
 
 
 def build_env(layer: Layer) -> tuple[dict[str, str], Path | None]:
-    """Build-time only settings (never part of a layer): proxies, an http(s) index, and the host's CA bundle."""
+    """Build-time only settings for the env/pip phase (never the setup script's, never part of a layer): proxies,
+    an http(s) index, pip's network settings, and the host's CA bundle."""
     if not layer.needs_network:
         return {}, None
-    env = {k: v for k in PROXY_VARS if (v := os.environ.get(k))}
+    env = {k: v for k in (*PROXY_VARS, *PIP_VARS) if (v := os.environ.get(k))}
     if layer.env_kind == "conda":
         env["CONDA_PLUGINS_AUTO_ACCEPT_TOS"] = "yes"  # recent conda asks for the channels' terms interactively
     for k in ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL"):
@@ -50,37 +52,35 @@ def build_env(layer: Layer) -> tuple[dict[str, str], Path | None]:
 
 def exec_stream(container: Container, cmd: list[str], env: dict[str, str], on_line: Callable[[str], None]) -> int:
     api = client().api
-    exec_id = api.exec_create(container.id, cmd, user="root", environment=env, workdir="/")["Id"]
-    pending = ""
-    for chunk in api.exec_start(exec_id, stream=True):
-        pending += chunk.decode(errors="replace")
-        *lines, pending = pending.split("\n")
-        for line in lines:
-            on_line(line)
-    if pending:
-        on_line(pending)
-    return api.exec_inspect(exec_id)["ExitCode"]
-
-
-def _create(layer: Layer, parent: Image) -> Container:
-    has_entrypoint = bool(parent.attrs["Config"].get("Entrypoint"))
-    return client().containers.create(
-        layer.parent,
-        **({"entrypoint": KEEPALIVE} if has_entrypoint else {"command": KEEPALIVE}),
-        name=f"toolprov-build-{layer.tool_name}-{layer.key[:12]}-{secrets.token_hex(3)}",
-        network_mode="host" if layer.needs_network else "none",
-    )
+    try:
+        exec_id = api.exec_create(container.id, cmd, user="root", environment=env, workdir="/")["Id"]
+        pending = ""
+        for chunk in api.exec_start(exec_id, stream=True):
+            pending += chunk.decode(errors="replace")
+            *lines, pending = pending.split("\n")
+            for line in lines:
+                on_line(line)
+        if pending:
+            on_line(pending)
+        return int(api.exec_inspect(exec_id)["ExitCode"])
+    except (docker.errors.APIError, requests.exceptions.RequestException) as e:
+        check_cancelled()  # the container was removed under us because this process is being interrupted
+        raise ToolprovError(f"container {container.name}: {one_line(e)}") from None
 
 
 def build_layer(layer: Layer, report: Report) -> Image:
     parent = client().images.get(layer.parent)
     env, ca = build_env(layer)
-    container = _create(layer, parent)
-    try:
+    has_entrypoint = bool(parent.attrs["Config"].get("Entrypoint"))
+    with owned_container(
+        "build", f"{layer.tool_name}-{layer.key[:12]}", layer.parent,
+        **({"entrypoint": KEEPALIVE} if has_entrypoint else {"command": KEEPALIVE}),
+        network_mode="host" if layer.needs_network else "none",
+    ) as container:  # fmt: skip
         container.start()
         report("copy files")
         container.put_archive("/", layer.tar(ca))
-        step, tail = "start", deque(maxlen=15)
+        step, tail = "start", deque[str](maxlen=15)
 
         def on_line(line: str) -> None:
             nonlocal step
@@ -90,20 +90,22 @@ def build_layer(layer: Layer, report: Report) -> Image:
             else:
                 tail.append(line)
 
-        if code := exec_stream(container, ["sh", "/tmp/toolprov/install.sh"], env, on_line):
-            raise StepError(layer.tool_name, step, code, "\n".join(tail))
+        # credentials reach the env/pip phase only; the spec's setup script runs in a second exec without them
+        for phase, phase_env in (("env", env), ("finish", {})):
+            if code := exec_stream(container, ["sh", "/tmp/toolprov/install.sh", phase], phase_env, on_line):
+                check_cancelled()
+                raise StepError(layer.tool_name, step, code, "\n".join(tail))
         report("check")
         tail.clear()
         if code := exec_stream(container, ["sh", "-c", layer.spec.check], {}, tail.append):
+            check_cancelled()
             raise StepError(layer.tool_name, f"check: {layer.spec.check}", code, "\n".join(tail))
         leftover = container.exec_run(["sh", "-c", "test ! -e /tmp/toolprov"], user="root")
         if leftover.exit_code:
             raise ToolprovError(f"{layer.tool_name}: /tmp/toolprov is still in the container; refusing to commit")
+        check_cancelled()
         report("commit")
         return _commit(container, layer, parent)
-    finally:
-        with contextlib.suppress(docker.errors.NotFound):
-            container.remove(force=True, v=True)
 
 
 def _installed_packages(container: Container, layer: Layer) -> dict[str, str]:

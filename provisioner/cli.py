@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -9,14 +10,16 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from typer._click.exceptions import ClickException  # typer vendors click
 
-from provisioner import __version__, api
+from provisioner import __version__, api, containers
 from provisioner.batch import read_images_file, read_instances, run_many
-from provisioner.errors import ToolprovError
+from provisioner.errors import Interrupted, ToolprovError, UsageError, one_line
 from provisioner.recipe import BuildOptions, EnvBackend
+from provisioner.refs import check_image, check_tag
 from provisioner.spec import DEFAULT_SPECS_DIR, available_specs, load_spec
 
 app = typer.Typer(
@@ -68,25 +71,31 @@ def install(
     specs: SpecsOpt = DEFAULT_SPECS_DIR,
     as_json: JsonOpt = False,
 ) -> None:
-    """Provision TOOLS into each image: a derived image per image, a no-op when already provisioned."""
+    """Provision TOOLS into each image: a derived image per image, a no-op when already provisioned.
+    The derived image's name goes to stdout (one line per image), progress and summaries to stderr."""
     if env not in ("auto", "conda", "venv"):
-        raise ToolprovError(f"--env must be auto, conda or venv, not {env!r}")
+        raise UsageError(f"--env must be auto, conda or venv, not {env!r}")
     images = [
         *image,
         *(read_images_file(images_file) if images_file else []),
         *(read_instances(instances) if instances else []),
     ]
     if not images:
-        raise ToolprovError("no image given: use --image IMG, --images-file FILE or --instances FILE")
+        raise UsageError("no image given: use --image IMG, --images-file FILE or --instances FILE")
     if tag and len(images) > 1:
-        raise ToolprovError("--tag applies to a single image")
+        raise UsageError(f"--tag applies to a single image, not {len(images)}")
+    for img in images:
+        check_image(img)
+    if tag:
+        check_tag(tag)
     for name in tools:  # validate every spec before any build starts
         api.load_specs([name], specs)
     env_backend: EnvBackend = env  # type: ignore[assignment]
+    containers.sweep()  # leftovers of toolprov processes that died without cleaning up (SIGKILL, a crash)
 
     with Progress(
-        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err, disable=as_json,
-        transient=len(images) == 1,
+        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err,
+        disable=as_json or not err.is_terminal, transient=len(images) == 1,
     ) as progress:  # fmt: skip
 
         def work(img: str) -> dict:
@@ -124,7 +133,8 @@ def install(
     elif outcomes is None:
         r = results[0]
         verb = "already provisioned" if r["cached"] else f"built {', '.join(r['built'])}"
-        err.print(f"{r['image']}  ({verb} in {r['seconds']:.1f}s; tools: {', '.join(r['tools'])})")
+        print(r["image"])
+        _note(f"{r['image']}: {verb} in {r['seconds']:.1f}s; tools: {', '.join(r['tools'])}")
     else:
         table = Table("image", "status", "result / error", "s")
         for o in outcomes:
@@ -132,10 +142,14 @@ def install(
             secs = f"{o.result['seconds']:.1f}" if o.result else ""
             table.add_row(o.image, {"failed": "[red]failed[/red]"}.get(o.status, o.status), detail, secs)
         err.print(table)
+        for o in outcomes:
+            if o.result:
+                print(o.result["image"])
         counts = {s: sum(o.status == s for o in outcomes) for s in ("built", "cached", "failed")}
-        err.print(", ".join(f"{n} {s}" for s, n in counts.items()))
-    if outcomes and any(o.status == "failed" for o in outcomes):
-        raise typer.Exit(1)
+        summary = ", ".join(f"{n} {s}" for s, n in counts.items())
+        if counts["failed"]:
+            raise ToolprovError(f"{counts['failed']} of {len(outcomes)} images failed ({summary})")
+        _note(summary)
 
 
 @app.command("list")
@@ -143,15 +157,41 @@ def list_(
     base: Annotated[str | None, typer.Option(help="Only images derived from this base.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """List provisioned images."""
+    """List provisioned images, and leftover build containers (until `toolprov cleanup` or an install removes
+    those of dead processes)."""
     images = api.list_provisioned(base)
+    left = containers.leftovers()
     if as_json:
         _emit([{k: v for k, v in i.to_dict().items() if k != "manifest"} for i in images])
-        return
-    table = Table("image", "base", "tools", "size MB", "created")
-    for i in images:
-        table.add_row(", ".join(i.tags) or i.id[7:19], i.base, ", ".join(i.tools), f"{i.size_mb}", i.created)
-    out.print(table if images else "no provisioned images")
+    else:
+        table = Table("image", "base", "tools", "size MB", "created")
+        for i in images:
+            table.add_row(", ".join(i.tags) or i.id[7:19], i.base, ", ".join(i.tools), f"{i.size_mb}", i.created)
+        out.print(table if images else "no provisioned images")
+        if left:
+            out.print("\nleftover containers:", highlight=False)
+            for lo in left:
+                out.print(f"  {lo.describe()}", highlight=False, markup=False)
+    if dead := [lo for lo in left if lo.state != "live"]:
+        _note(f"{len(dead)} leftover container(s) of toolprov processes that are gone or on another host: "
+              f"{', '.join(lo.name for lo in dead)}; `toolprov cleanup` removes them")  # fmt: skip
+
+
+@app.command("cleanup")
+def cleanup_(
+    all_: Annotated[
+        bool, typer.Option("--all", help="Also containers whose toolprov process is not on this host.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Remove leftover probe/build containers of toolprov processes that are gone (killed, crashed)."""
+    removed = containers.sweep(include_unknown=all_)
+    if as_json:
+        _emit([lo.name for lo in removed])
+    else:
+        for lo in removed:
+            print(lo.name)
+        _note(f"removed {len(removed)} leftover container(s)")
 
 
 @app.command("show")
@@ -180,8 +220,8 @@ def verify_(image: str, as_json: JsonOpt = False) -> None:
             out.print(f"{r.tool}: {mark}  ({r.check})")
             if not r.ok:
                 out.print("  " + r.output.replace("\n", "\n  "), markup=False)
-    if not all(r.ok for r in results):
-        raise typer.Exit(1)
+    if failed := [r.tool for r in results if not r.ok]:
+        raise ToolprovError(f"{image}: check failed for {', '.join(failed)}")
 
 
 @app.command("remove")
@@ -193,11 +233,14 @@ def remove_(
 ) -> None:
     """Remove provisioned images (never one toolprov did not make)."""
     if not images and not all_ and not stale:
-        raise ToolprovError("name the images to remove, or --stale, or --all")
+        raise UsageError("name the images to remove, or --stale, or --all")
     removed = api.remove(images or [], everything=all_, only_stale=stale)
-    _emit(removed) if as_json else err.print(
-        f"removed {len(removed)} image tag(s)" + "".join(f"\n  {r}" for r in removed)
-    )
+    if as_json:
+        _emit(removed)
+    else:
+        for r in removed:
+            print(r)
+        _note(f"removed {len(removed)} image tag(s)")
 
 
 @app.command("dockerfile")
@@ -211,9 +254,11 @@ def dockerfile(
     """Write a Dockerfile (and build context) that builds the same layers with any BuildKit builder."""
     from provisioner.dockerfile import export
 
+    check_image(image)
     layers = api.plan_install(tools, image, BuildOptions(network=network), specs)
     path = export(layers, image, output)
-    err.print(f"wrote {path}\nbuild it with:  DOCKER_BUILDKIT=1 docker build -t {layers[-1].tag()} {output}")
+    print(path)
+    _note(f"build it with:  DOCKER_BUILDKIT=1 docker build -t {layers[-1].tag()} {output}")
 
 
 @app.command("specs")
@@ -239,31 +284,60 @@ def specs_(specs: SpecsOpt = DEFAULT_SPECS_DIR, as_json: JsonOpt = False) -> Non
     else:
         table = Table("tool", "version", "py_standalone", "status")
         for r in rows:
-            table.add_row(
-                r["tool"], r["version"], str(r["python"] or "-"), "ok" if r["ok"] else f"[red]{r['error']}[/red]"
-            )
+            status = "ok" if r["ok"] else f"[red]{escape(str(r['error']))}[/red]"
+            table.add_row(str(r["tool"]), str(r["version"]), str(r["python"] or "-"), status)
         out.print(table)
-    if not all(r["ok"] for r in rows):
-        raise typer.Exit(2)
+    if bad := [r for r in rows if not r["ok"]]:
+        raise UsageError(f"{len(bad)} of {len(rows)} tool specs are invalid; first: {bad[0]['error']}")
+
+
+def _note(message: str) -> None:
+    """One plain line on stderr (no markup, no wrapping)."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def _fail(message: str, code: int) -> None:
+    _note("toolprov: error: " + " | ".join(ln.strip() for ln in message.splitlines() if ln.strip()))
+    sys.exit(code)
+
+
+def _on_signal(signum: int, _frame: object) -> None:
+    signal.signal(signum, signal.SIG_IGN)  # a second signal must not cut the clean-up short
+    for other in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(other, signal.SIG_IGN)
+    raise Interrupted(signum)
 
 
 def main() -> None:
     start = time.monotonic()
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) is not signal.SIG_IGN:  # nohup keeps SIGHUP ignored
+            signal.signal(signum, _on_signal)
+    debug = bool(os.environ.get("TOOLPROV_DEBUG")) or "--debug" in sys.argv[1:]
     try:
-        rc = app(standalone_mode=False)  # without standalone mode, typer returns Exit codes (130 for Ctrl-C)
-        if rc == 130:
-            raise KeyboardInterrupt
+        rc = app(standalone_mode=False)  # without standalone mode, typer returns Exit codes
         sys.exit(rc if isinstance(rc, int) else 0)
+    except Interrupted as e:
+        containers.cancel_all(e.signum)  # builds still running in other threads
+        name = signal.Signals(e.signum).name
+        _note(f"toolprov: interrupted ({name}) after {time.monotonic() - start:.1f}s; build containers removed, "
+              "nothing tagged")  # fmt: skip
+        sys.stdout.flush()
+        os._exit(128 + e.signum)  # worker threads (wheel downloads) must not hold the exit up
+    except (KeyboardInterrupt, typer.Abort):
+        _fail("interrupted", 130)
     except ToolprovError as e:
-        if os.environ.get("TOOLPROV_DEBUG"):
+        if debug:
             raise
-        err.print(f"[red]toolprov: error:[/red] {e}", highlight=False)
-        sys.exit(e.exit_code)
-    except (KeyboardInterrupt, typer.Abort):  # click turns Ctrl-C into Abort
-        err.print(
-            f"toolprov: interrupted after {time.monotonic() - start:.1f}s; build container removed, nothing tagged"
-        )
-        sys.exit(130)
+        _fail(str(e), e.exit_code)
     except ClickException as e:
-        e.show()
-        sys.exit(e.exit_code)
+        if type(e).__name__ == "NoArgsIsHelpError" and getattr(e, "ctx", None) is not None:
+            print(e.ctx.get_help())  # type: ignore[union-attr]
+            _fail(f"missing command or argument; see `{e.ctx.command_path} --help`", 2)  # type: ignore[union-attr]
+        _fail(e.format_message(), e.exit_code)
+    except BrokenPipeError:
+        os._exit(1)  # stdout closed early (e.g. `| head -1`): nothing more to say
+    except Exception as e:
+        if debug:
+            raise
+        _fail(f"{type(e).__name__}: {one_line(e)} (run with --debug for the traceback)", 1)

@@ -4,8 +4,12 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from provisioner.engine import cache_dir, client
-from provisioner.errors import ToolprovError
+import docker.errors
+import requests
+
+from provisioner.containers import check_cancelled, owned_container
+from provisioner.engine import cache_dir
+from provisioner.errors import ToolprovError, one_line
 
 PROBE_SCRIPT = Path(__file__).parent / "templates" / "probe.sh"
 
@@ -62,21 +66,33 @@ def _parse(image_id: str, out: str) -> ImageFacts:
     return ImageFacts(image_id, machine, glibc, sorted(seen.values(), key=lambda i: not i.default), conda)  # type: ignore[arg-type]
 
 
-def probe(image_id: str) -> ImageFacts:
+def probe(image_id: str, ref: str | None = None) -> ImageFacts:
     path = cache_dir() / "probes" / f"{image_id.replace('sha256:', '')}.json"
     if path.is_file():
         data = json.loads(path.read_text())
         data["interpreters"] = [Interpreter(**{**i, "version": tuple(i["version"])}) for i in data["interpreters"]]
         data["glibc"] = tuple(data["glibc"]) if data["glibc"] else None
         return ImageFacts(**data)
-    try:
-        out = client().containers.run(
-            image_id, [PROBE_SCRIPT.read_text()], entrypoint=["sh", "-c"], user="root",
-            network_mode="none", remove=True, stdout=True, stderr=False,
-        ).decode(errors="replace")  # fmt: skip
-    except Exception as e:  # the image cannot even run sh: say so in one line
-        raise ToolprovError(f"cannot probe image {image_id[:19]}: {str(e).splitlines()[0][:200]}") from None
+    out = _run_probe(image_id, ref or image_id[:19])
     facts = _parse(image_id, out)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(asdict(facts)))
     return facts
+
+
+def _run_probe(image_id: str, name: str) -> str:
+    """Run probe.sh in a throw-away container (removed however this ends: an image without a shell included)."""
+    with owned_container(
+        "probe", image_id.removeprefix("sha256:")[:12], image_id, command=[PROBE_SCRIPT.read_text()],
+        entrypoint=["sh", "-c"], user="root", network_mode="none",
+    ) as c:  # fmt: skip
+        try:
+            c.start()
+            code = c.wait(timeout=300)["StatusCode"]
+            out = c.logs(stdout=True, stderr=False).decode(errors="replace")
+        except (docker.errors.APIError, requests.exceptions.RequestException) as e:
+            check_cancelled()
+            raise ToolprovError(f"cannot probe image {name}: it cannot run /bin/sh ({one_line(e, 200)})") from None
+    if code or '"kind": "end"' not in out:
+        raise ToolprovError(f"cannot probe image {name}: its /bin/sh failed (exit {code}) running probe.sh")
+    return out

@@ -114,10 +114,12 @@ class Layer:
         return sorted({*(t["name"] for t in self.parent_tools), self.tool_name})
 
     def tag(self) -> str:
-        repo, tag = parse_repository_tag(self.base_ref)
+        name, _, digest = self.base_ref.partition("@")
+        repo, tag = parse_repository_tag(name)
         if self.base_ref.startswith("sha256:"):
             repo, tag = "toolprov-derived", self.base_ref[7:19]
-        return f"{repo}:{tag or 'latest'}-tp-{self.key[:12]}"
+        tag = tag or digest.rpartition(":")[2][:12] or "latest"
+        return f"{repo}:{tag[:111]}-tp-{self.key[:12]}"  # a tag has at most 128 characters
 
     def tool_version(self) -> str:
         if self.spec.version:

@@ -116,9 +116,16 @@ def _field_of(error: dict) -> str:
 def load_spec(path: Path) -> ToolSpec:
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SpecError(path, "(file)", "no such tool spec") from None
+    except OSError as e:
+        raise SpecError(path, "(file)", f"cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        byte = f"0x{e.object[e.start]:02x}"
+        raise SpecError(path, "(file)", f"not UTF-8 text (byte {byte} at offset {e.start})") from None
+    except RecursionError:
+        raise SpecError(path, "(file)", "nested too deeply to be a tool spec") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "context_mark", None) or getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "(file)"
