@@ -2,64 +2,80 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from lsp_bridge import __version__
-from lsp_bridge.features import Request
 from lsp_bridge.render import Chunk, Renderer
+from lsp_bridge.request import BadParams, Context, Request, as_dict, require
 
-if TYPE_CHECKING:
-    from lsp_bridge.session import Session
-
-
-class BadParams(ValueError):
-    """Raised for missing or malformed parameters; reaches the client as a JSON-RPC invalid-params error."""
+NUMBER = (int, float)
+OPTIONAL_TEXT = (str, type(None))
 
 
-def _require(params: dict, key: str) -> Any:
-    if not isinstance(params, dict) or params.get(key) in (None, ""):
-        raise BadParams(f"missing parameter {key!r}")
-    return params[key]
+def _chunk(raw: Any) -> Chunk:
+    if not isinstance(raw, dict):
+        raise BadParams("'chunks' must be a list of objects")
+    lines = raw.get("lines") or []
+    checks = (
+        isinstance(raw.get("file", raw.get("file_path", "")), str),
+        isinstance(raw.get("class", raw.get("cls")), OPTIONAL_TEXT),
+        isinstance(raw.get("function"), OPTIONAL_TEXT),
+        isinstance(lines, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in lines),
+        raw.get("score") is None or (isinstance(raw["score"], NUMBER) and not isinstance(raw["score"], bool)),
+    )
+    if not all(checks):
+        raise BadParams("a chunk is {file: str, class?: str, function?: str, lines?: [int], score?: number}")
+    return Chunk.from_dict(raw)
 
 
 def _chunks(params: dict) -> list[Chunk]:
-    raw = params.get("chunks") if isinstance(params, dict) else None
-    if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
+    raw = params.get("chunks")
+    if not isinstance(raw, list):
         raise BadParams("'chunks' must be a list of objects")
-    return [Chunk.from_dict(c) for c in raw]
+    return [_chunk(c) for c in raw]
 
 
-def position(session: Session, params: dict) -> dict | None:
+def _line(params: dict) -> int:
+    return int(require(params, "line", int))
+
+
+def position(ctx: Context, params: Any) -> dict | None:
     """`{file, line, name}` -> the LSP position (0-based, client encoding) of `name` on that 1-based line."""
-    req = Request(session)
-    path = req.view.normalize(str(_require(params, "file")))
+    params = as_dict(params)
+    file, line, name = require(params, "file"), _line(params) - 1, require(params, "name")
+    req = Request(ctx)
+    path = req.view.normalize(file)
     facts = req.view.facts(path) if path else None
-    if facts is None:
+    if path is None or facts is None:
         return None
-    line = int(_require(params, "line")) - 1
-    for k in facts.positions(str(_require(params, "name"))):
+    for k in facts.positions(name):
         o = facts.occ(k)
         if o.line == line:
             return {"line": line, "character": req.columns(path).to_client(line, o.col)}
     return None
 
 
-def render_context(session: Session, params: dict) -> dict:
-    req = Request(session)
-    text, missing = Renderer(req.view).render(_chunks(params), params.get("threshold"))
+def render_context(ctx: Context, params: Any) -> dict:
+    params = as_dict(params)
+    chunks, threshold = _chunks(params), params.get("threshold")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, NUMBER)):
+        raise BadParams("'threshold' must be a number")
+    text, missing = Renderer(Request(ctx).view).render(chunks, threshold)
     return {"text": text, "missing": missing}
 
 
-def locate(session: Session, params: dict) -> dict:
+def locate(ctx: Context, params: Any) -> dict:
     """`{file, line}` -> the chunk holding that line; `{symbol}` -> the chunks defining it (dotted suffix match)."""
-    req = Request(session)
+    params = as_dict(params)
+    req = Request(ctx)
     renderer = Renderer(req.view)
     if params.get("symbol"):
-        chunks = [renderer.locate_symbol(req.view.files[p], i) for p, i in find_symbols(session, req, params["symbol"])]
+        symbol = require(params, "symbol")
+        chunks = [renderer.locate_symbol(req.view.files[p], i) for p, i in find_symbols(ctx, req, symbol)]
     else:
-        path = req.view.normalize(str(_require(params, "file")))
+        file, line = require(params, "file"), _line(params)
+        path = req.view.normalize(file)
         fi = req.view.files.get(path) if path else None
-        line = int(_require(params, "line"))
         if fi is None or not 1 <= line <= max(fi.line_count, 1):
             return {"chunks": [], "text": ""}
         chunks = [renderer.locate_line(fi, line)]
@@ -68,44 +84,48 @@ def locate(session: Session, params: dict) -> dict:
     return {"chunks": [c.to_dict() for c in chunks], "text": renderer.render(chunks)[0]}
 
 
-def find_symbols(session: Session, req: Request, query: str, limit: int = 20) -> list[tuple[str, int]]:
+def find_symbols(ctx: Context, req: Request, query: str, limit: int = 20) -> list[tuple[str, int]]:
     name = query.rsplit(".", 1)[-1]
     out = []
-    for e in session.hub.symbols().exact(name):
+    for e in ctx.hub.symbols().exact(name):
         qualified = f"{e.container}.{name}"
         if e.path in req.view.files and (qualified == query or qualified.endswith("." + query)):
             out.append((e.path, e.index))
     return sorted(out)[:limit]
 
 
-def overview(session: Session, params: dict) -> dict:
-    req = Request(session)
-    path = req.view.normalize(str(_require(params, "file")))
+def overview(ctx: Context, params: Any) -> dict:
+    params = as_dict(params)
+    file, cls = require(params, "file"), params.get("class")
+    if not isinstance(cls, OPTIONAL_TEXT):
+        raise BadParams("'class' must be a string")
+    req = Request(ctx)
+    path = req.view.normalize(file)
     fi = req.view.files.get(path) if path else None
     if fi is None:
         return {"text": "", "symbols": []}
-    text, symbols = Renderer(req.view).overview(fi, params.get("class"))
+    text, symbols = Renderer(req.view).overview(fi, cls)
     return {"text": text, "symbols": symbols}
 
 
-def set_agent_context(session: Session, params: dict) -> dict:
-    chunks = _chunks(params)
-    session.hub.set_context(chunks, source=session)
-    return {"chunks": len(chunks), "files": len({c.file for c in chunks}), "editors": len(session.hub.sessions) - 1}
+def set_agent_context(ctx: Context, params: Any) -> dict:
+    chunks = _chunks(as_dict(params))
+    ctx.hub.set_context(chunks, source=ctx)
+    return {"chunks": len(chunks), "files": len({c.file for c in chunks}), "editors": len(ctx.hub.sessions) - 1}
 
 
-def agent_context(session: Session, params: Any) -> dict:
-    return {"chunks": [c.to_dict() for c in session.hub.context]}
+def agent_context(ctx: Context, params: Any) -> dict:
+    return {"chunks": [c.to_dict() for c in ctx.hub.context]}
 
 
-def sync(session: Session, params: Any) -> dict:
-    index = session.hub.ready_index()
+def sync(ctx: Context, params: Any) -> dict:
+    index = ctx.hub.ready_index()
     changed = index.refresh() if index else []
     return {"changed": changed, "files": len(index.files) if index else 0}
 
 
-def status(session: Session, params: Any) -> dict:
-    index = session.hub.index
+def status(ctx: Context, params: Any) -> dict:
+    index = ctx.hub.index
     return {
         "version": __version__,
         "root": str(index.root) if index else None,
@@ -115,11 +135,11 @@ def status(session: Session, params: Any) -> dict:
         "stats": index.stats if index else {},
         "error": index.error if index else "",
         "cache": str(index.cache_path) if index else None,
-        "sessions": len(session.hub.sessions),
+        "sessions": len(ctx.hub.sessions),
     }
 
 
-METHODS = {
+METHODS: dict[str, Callable[[Context, Any], Any]] = {
     "lspBridge/position": position,
     "lspBridge/renderContext": render_context,
     "lspBridge/locate": locate,

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from lsp_bridge import __version__
+from lsp_bridge.runtime import default_socket
 
 
 def default_workspace() -> Path:
@@ -85,21 +86,26 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
+def _map(text: str) -> tuple[str, str]:
+    editor, sep, workspace = text.partition("=")
+    if not (sep and editor and workspace):
+        raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH")
+    return editor, workspace
+
+
 def _run(command: str, args: argparse.Namespace) -> int:
     if command == "check":
         return check()
-    workspace = args.workspace or (None if command == "serve" else default_workspace())
+    workspace: Path = args.workspace or default_workspace()
     if command == "connect":
-        from lsp_bridge.connect import default_socket, ensure_daemon, pump
+        from lsp_bridge.connect import ensure_daemon, pump
 
+        maps = [_map(m) for m in args.map]
         socket_path = args.socket or default_socket(workspace)
         extra = ["--workspace", str(workspace), "--poll", str(args.poll)]
         if args.cache_dir:
             extra += ["--cache-dir", str(args.cache_dir)]
         log_file = args.log_file or Path(f"{socket_path}.log")
-        maps = [tuple(m.split("=", 1)) for m in args.map]
-        if any(len(m) != 2 for m in maps):
-            raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH")
         return pump(ensure_daemon(socket_path, extra, log_file), maps)
 
     _logging(args)
@@ -115,11 +121,13 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 0
     from lsp_bridge.hub import Hub
 
-    hub = Hub(workspace, args.cache_dir, args.workers, args.poll)  # indexing starts while pygls is imported
+    socket_path = (args.socket or default_socket(workspace)) if command == "daemon" else None  # checked first
+    root = args.workspace if command == "serve" else workspace  # serve: the client's root when not given
+    hub = Hub(root, args.cache_dir, args.workers, args.poll)  # indexing starts while pygls is imported
     from lsp_bridge import transport
 
-    if command == "daemon":
-        return transport.serve_daemon(hub, args.socket or transport.default_socket(workspace))
+    if socket_path is not None:
+        return transport.serve_daemon(hub, socket_path)
     return transport.serve_stdio(hub)
 
 

@@ -10,6 +10,8 @@ Positions given to and returned by this client are 1-based lines and columns; fi
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import os
 import subprocess
 import sys
@@ -19,11 +21,12 @@ from typing import IO, Any, Union
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
-from pygls.io_ import run_async
 from pygls.lsp.client import LanguageClient
 
-from lsp_bridge import __version__
-from lsp_bridge.session import converter
+from lsp_bridge import __version__, framing
+from lsp_bridge.pygls_adapter import ClientProtocol, client_protocol, converter
+
+log = logging.getLogger(__name__)
 
 Stderr = Union[int, IO[bytes], None]
 
@@ -47,7 +50,9 @@ class BridgeClient:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="lsp-bridge-client", daemon=True)
         self._thread.start()
-        self._client = LanguageClient("lsp-bridge-client", __version__, converter_factory=converter)
+        self._client = LanguageClient(
+            "lsp-bridge-client", __version__, protocol_cls=ClientProtocol, converter_factory=converter
+        )
         self._process: asyncio.subprocess.Process | None = None
         self.context_updates: list[dict] = []
         self._diagnostics: dict[str, list[dict]] = {}
@@ -82,11 +87,9 @@ class BridgeClient:
             env={**os.environ, **env} if env else None,
         )
         self._process = proc
-        protocol = self._client.protocol
-        protocol.set_writer(proc.stdin)  # type: ignore[arg-type]
-        self._reader = asyncio.ensure_future(
-            run_async(stop_event=self._client._stop_event, reader=proc.stdout, protocol=protocol)  # type: ignore[arg-type]
-        )
+        assert proc.stdin is not None and proc.stdout is not None
+        self._client.protocol.set_writer(proc.stdin)
+        self._reader = asyncio.ensure_future(self._read(proc.stdout))
         root_uri = Path(root).resolve().as_uri() if root else None
         await self._client.initialize_async(
             lsp.InitializeParams(
@@ -99,6 +102,17 @@ class BridgeClient:
             )
         )
         self._client.initialized(lsp.InitializedParams())
+
+    async def _read(self, stdout: asyncio.StreamReader) -> None:
+        protocol = client_protocol(self._client)
+        async for event in framing.read_frames(stdout.read, stall_after=None):
+            if isinstance(event, framing.FramingError):
+                log.warning("bad frame from the bridge: %s", event.reason)
+                continue
+            try:
+                protocol.receive(json.loads(event))
+            except Exception:
+                log.exception("cannot handle a message from the bridge")
 
     def _call(self, coro: Any, timeout: float | None = None) -> Any:
         timeout = timeout or self.timeout
@@ -113,9 +127,7 @@ class BridgeClient:
 
     def request(self, method: str, params: Any = None) -> Any:
         """Any JSON-RPC request (dict params are fine); custom (`lspBridge/*`) results come back as plain dicts."""
-        types = lsp.METHOD_TO_TYPES.get(method)
-        if types and types[2] is not None and isinstance(params, dict):
-            params = self._client.protocol._converter.structure(params, types[2])
+        params = client_protocol(self._client).structure_params(method, params)
 
         async def send() -> Any:
             return await self._client.protocol.send_request_async(method, params)

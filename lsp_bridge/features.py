@@ -5,108 +5,30 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Callable
 
 from lsprotocol import types as lsp
 from tree_sitter import Node
 
-from lsp_bridge.extract import extract, header_end_line, parse
+from lsp_bridge.extract import header_end_line, parse
 from lsp_bridge.model import CLASS, CLASS_SCOPE, FUNCTION, METHOD, OCC_FIELDS, PARAM, PROPERTY, FileIndex, Symbol
 from lsp_bridge.positions import Columns
 from lsp_bridge.render import BLOCK_TYPES
-from lsp_bridge.resolve import Facts, Resolver, Target
+from lsp_bridge.request import Context, Request
+from lsp_bridge.resolve import Target
+from lsp_bridge.shared_context import context_label, context_spans
 from lsp_bridge.symbols import container_name
 from lsp_bridge.view import View, uri_to_path
-
-if TYPE_CHECKING:
-    from lsp_bridge.session import Session
 
 CALLABLES = (FUNCTION, METHOD, PROPERTY)
 FOLD_INTO = BLOCK_TYPES | {"module", "block", "decorated_definition"}
 
 
-class Request:
-    """One request's view of the workspace, resolver, and position conversions."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.view: View = session.view()
-        self.resolver = Resolver(self.view)
-        self.encoding = session.encoding
-        self._columns: dict[tuple[str, bool], Columns] = {}
-
-    # ---- files and positions
-
-    def file(self, uri: str) -> tuple[str | None, FileIndex | None]:
-        """(workspace path, index) of a document; open documents outside the workspace are indexed on the fly."""
-        path = self.view.normalize(uri)
-        if path is not None:
-            if path not in self.view.overlays:
-                self.view.index.refresh_file(path)
-                self.view = self.session.view()
-                self.resolver = Resolver(self.view)
-            return path, self.view.files.get(path)
-        text = self.session.outside.get(uri_to_path(uri))
-        if text is None:
-            return None, None
-        self._columns[(uri, True)] = Columns(text, self.encoding)
-        return None, extract(uri, text)
-
-    def columns(self, path: str, whole_lines: bool = False) -> Columns:
-        """Column conversions; an ASCII file needs no source, unless line lengths are wanted (`whole_lines`)."""
-        key = (path, whole_lines)
-        if key not in self._columns:
-            fi = self.view.files.get(path)
-            plain = fi is not None and fi.ascii and not whole_lines
-            self._columns[key] = Columns(b"" if plain else self.view.source(path), self.encoding, plain or None)
-        return self._columns[key]
-
-    def uri(self, path: str) -> str:
-        return self.view.absolute(path).as_uri()
-
-    def range(self, path: str, line: int, col: int, end_line: int, end_col: int) -> lsp.Range:
-        cols = self.columns(path)
-        return lsp.Range(
-            start=lsp.Position(line=line, character=cols.to_client(line, col)),
-            end=lsp.Position(line=end_line, character=cols.to_client(end_line, end_col)),
-        )
-
-    def location(self, path: str, line: int, col: int, end_col: int) -> dict:
-        cols = self.columns(path)
-        return {
-            "uri": self.uri(path),
-            "range": {
-                "start": {"line": line, "character": cols.to_client(line, col)},
-                "end": {"line": line, "character": cols.to_client(line, end_col)},
-            },
-        }
-
-    def target_location(self, t: Target) -> dict:
-        return self.location(t.path, t.line, t.col, t.col + (0 if t.module else len(t.name.encode())))
-
-    def occurrence(self, uri: str, position: lsp.Position) -> tuple[Facts, int] | None:
-        path, fi = self.file(uri)
-        if path is None or fi is None:
-            return None
-        facts = self.view.facts(path)
-        col = self.columns(path).to_bytes(position.line, position.character)
-        k = facts.at(position.line, col) if facts is not None else None
-        return (facts, k) if k is not None else None
-
-    def target_at(self, uri: str, position: lsp.Position) -> tuple[Facts, int, Target] | None:
-        found = self.occurrence(uri, position)
-        if found is None:
-            return None
-        facts, k = found
-        t = self.resolver.definition(facts, k)
-        return (facts, k, t) if t is not None else None
-
-
 # ---- document and workspace symbols
 
 
-def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list[dict]:
-    req = Request(session)
+def document_symbols(ctx: Context, params: lsp.DocumentSymbolParams) -> list[dict]:
+    req = Request(ctx)
     path, fi = req.file(params.text_document.uri)
     if fi is None:
         return []
@@ -134,11 +56,11 @@ def document_symbols(session: Session, params: lsp.DocumentSymbolParams) -> list
     return roots
 
 
-def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> list[dict]:
+def workspace_symbols(ctx: Context, params: lsp.WorkspaceSymbolParams) -> list[dict]:
     """Answered from the symbol table alone (it may come from the cache before the index has loaded)."""
-    table = session.hub.symbols()
-    root = session.hub.index.root if session.hub.index else Path("/")
-    encoding = session.encoding
+    table = ctx.hub.symbols()
+    root = ctx.hub.index.root if ctx.hub.index else Path("/")
+    encoding = ctx.encoding
     out = []
     for e in table.search(params.query):
         end = e.col + len(e.name.encode())
@@ -169,16 +91,16 @@ def workspace_symbols(session: Session, params: lsp.WorkspaceSymbolParams) -> li
 # ---- definition, references, hover
 
 
-def definition(session: Session, params: lsp.DefinitionParams) -> list[dict]:
-    req = Request(session)
+def definition(ctx: Context, params: lsp.DefinitionParams) -> list[dict]:
+    req = Request(ctx)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None or found[2].external:
         return []
     return [req.target_location(found[2])]
 
 
-def references(session: Session, params: lsp.ReferenceParams) -> list[dict]:
-    req = Request(session)
+def references(ctx: Context, params: lsp.ReferenceParams) -> list[dict]:
+    req = Request(ctx)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None:
         return []
@@ -189,8 +111,8 @@ def references(session: Session, params: lsp.ReferenceParams) -> list[dict]:
     return [req.location(path, line, col, end) for path, line, col, end in refs]
 
 
-def hover(session: Session, params: lsp.HoverParams) -> lsp.Hover | None:
-    req = Request(session)
+def hover(ctx: Context, params: lsp.HoverParams) -> lsp.Hover | None:
+    req = Request(ctx)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None:
         return None
@@ -273,14 +195,12 @@ def symbol_docstring(view: View, path: str, s: Symbol) -> str:
 # ---- folding
 
 
-def folding_ranges(session: Session, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
-    req = Request(session)
+def folding_ranges(ctx: Context, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+    req = Request(ctx)
     path, fi = req.file(params.text_document.uri)
     if fi is None or fi.status in ("binary", "too-large", "unreadable"):
         return []
-    source = (
-        req.view.source(path) if path is not None else session.outside.get(uri_to_path(params.text_document.uri), b"")
-    )
+    source = req.view.source(path) if path is not None else ctx.outside.get(uri_to_path(params.text_document.uri), b"")
     out: list[lsp.FoldingRange] = []
     stack = [parse(source).root_node]
     while stack:
@@ -311,8 +231,8 @@ def _item(req: Request, path: str, i: int) -> lsp.CallHierarchyItem:
     )
 
 
-def prepare_call_hierarchy(session: Session, params: lsp.CallHierarchyPrepareParams) -> list[lsp.CallHierarchyItem]:
-    req = Request(session)
+def prepare_call_hierarchy(ctx: Context, params: lsp.CallHierarchyPrepareParams) -> list[lsp.CallHierarchyItem]:
+    req = Request(ctx)
     found = req.target_at(params.text_document.uri, params.position)
     if found is None or found[2].symbol < 0:
         return []
@@ -334,10 +254,8 @@ def _innermost_callable(fi: FileIndex, line: int) -> int:
     return best
 
 
-def incoming_calls(
-    session: Session, params: lsp.CallHierarchyIncomingCallsParams
-) -> list[lsp.CallHierarchyIncomingCall]:
-    req = Request(session)
+def incoming_calls(ctx: Context, params: lsp.CallHierarchyIncomingCallsParams) -> list[lsp.CallHierarchyIncomingCall]:
+    req = Request(ctx)
     data = params.item.data or {}
     fi = req.view.files.get(data.get("path", ""))
     if fi is None or data.get("symbol", -1) >= len(fi.symbols):
@@ -367,10 +285,8 @@ def incoming_calls(
     return out
 
 
-def outgoing_calls(
-    session: Session, params: lsp.CallHierarchyOutgoingCallsParams
-) -> list[lsp.CallHierarchyOutgoingCall]:
-    req = Request(session)
+def outgoing_calls(ctx: Context, params: lsp.CallHierarchyOutgoingCallsParams) -> list[lsp.CallHierarchyOutgoingCall]:
+    req = Request(ctx)
     data = params.item.data or {}
     path = data.get("path", "")
     facts = req.view.facts(path)
@@ -394,3 +310,37 @@ def outgoing_calls(
         lsp.CallHierarchyOutgoingCall(to=_item(req, t.path, t.symbol), from_ranges=ranges)
         for t, ranges in groups.items()
     ]
+
+
+# ---- the agent's context as code lenses
+
+
+def code_lenses(ctx: Context, params: lsp.CodeLensParams) -> list[lsp.CodeLens]:
+    index = ctx.hub.ready_index()
+    if index is None:
+        return []
+    view = View(index, ctx.overlays)
+    path = view.normalize(params.text_document.uri)
+    return [
+        lsp.CodeLens(
+            range=lsp.Range(start=lsp.Position(line=start, character=0), end=lsp.Position(line=start, character=0)),
+            command=lsp.Command(title=context_label(chunk), command=""),
+        )
+        for chunk, start, _ in context_spans(view, ctx.hub.context)
+        if chunk.file == path
+    ]
+
+
+# method -> (handler, registration options); each runs in the session's thread pool
+HANDLERS: dict[str, tuple[Callable[[Context, Any], Any], Any]] = {
+    lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL: (document_symbols, None),
+    lsp.WORKSPACE_SYMBOL: (workspace_symbols, None),
+    lsp.TEXT_DOCUMENT_DEFINITION: (definition, None),
+    lsp.TEXT_DOCUMENT_REFERENCES: (references, None),
+    lsp.TEXT_DOCUMENT_HOVER: (hover, None),
+    lsp.TEXT_DOCUMENT_FOLDING_RANGE: (folding_ranges, None),
+    lsp.TEXT_DOCUMENT_PREPARE_CALL_HIERARCHY: (prepare_call_hierarchy, None),
+    lsp.CALL_HIERARCHY_INCOMING_CALLS: (incoming_calls, None),
+    lsp.CALL_HIERARCHY_OUTGOING_CALLS: (outgoing_calls, None),
+    lsp.TEXT_DOCUMENT_CODE_LENS: (code_lenses, lsp.CodeLensOptions(resolve_provider=False)),
+}

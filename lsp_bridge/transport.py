@@ -1,13 +1,13 @@
-"""JSON-RPC framing for sessions: stdio, and a Unix-socket daemon where every connection is its own session.
+"""Sessions on stdio, and a Unix-socket daemon where every connection is its own session over one shared hub.
 
-Unlike pygls' own loop, malformed input (bad JSON, not a request, bad params) is answered with a JSON-RPC
-error and the session keeps serving.
+Incoming bytes go through `framing` (which resynchronises after bad frames) and `dispatch` (which answers malformed
+messages); a framing problem or a client that stops reading its replies is logged, and never stalls other sessions.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
 import os
 import signal
@@ -17,13 +17,13 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
-from pygls.exceptions import JsonRpcException
-
+from lsp_bridge import framing, runtime
+from lsp_bridge.dispatch import Dispatcher
 from lsp_bridge.hub import Hub
 from lsp_bridge.session import Session
 
 log = logging.getLogger(__name__)
-MAX_BODY = 256 * 1024 * 1024
+MAX_UNREAD = 64 * 1024 * 1024  # replies a daemon client may leave unread before its session is closed
 
 
 class LoopWriter:
@@ -48,81 +48,41 @@ class LoopWriter:
             self._loop.call_soon_threadsafe(self._close)
 
 
-def _error(protocol, msg_id: Any, code: int, message: str) -> None:
-    protocol._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
-
-
-async def read_messages(session: Session, readline, readexactly) -> None:
-    """Feed framed messages to the session until EOF or until it ends."""
-    protocol = session.protocol
-    while not session.ended:
-        length = None
-        while True:
-            line = await readline()
-            if not line:
-                return
-            if not line.strip():
-                break
-            name, _, value = line.decode("ascii", "replace").partition(":")
-            if name.strip().lower() == "content-length":
-                try:
-                    length = int(value.strip())
-                except ValueError:
-                    length = None
-        if length is None or not 0 <= length <= MAX_BODY:
-            _error(protocol, None, -32700, "Parse error: missing or invalid Content-Length header")
-            continue
-        try:
-            body = await readexactly(length)
-        except asyncio.IncompleteReadError:
+async def serve_session(session: Session, read: Callable[[int], Any]) -> None:
+    """Feed the session every frame until EOF or until the session ends."""
+    dispatch = Dispatcher(session.protocol)
+    async for event in framing.read_frames(read):
+        dispatch(event)
+        if session.ended:
             return
-        if len(body) < length:
-            return
-        dispatch(protocol, body)
-
-
-def dispatch(protocol, body: bytes) -> None:
-    try:
-        data = json.loads(body)
-    except ValueError as e:
-        _error(protocol, None, -32700, f"Parse error: {e}")
-        return
-    msg_id = data.get("id") if isinstance(data, dict) else None
-    if (
-        not isinstance(data, dict)
-        or data.get("jsonrpc") != "2.0"
-        or ("method" in data and not isinstance(data["method"], str))
-        or ("method" not in data and "id" not in data)
-    ):
-        _error(protocol, msg_id if isinstance(msg_id, (int, str)) else None, -32600, "Invalid Request")
-        return
-    is_request = "method" in data and "id" in data
-    try:
-        message = protocol.structure_message(data)
-    except JsonRpcException as e:
-        if is_request:
-            _error(protocol, msg_id, e.code, f"{e.message or 'Invalid params'} for {data['method']}")
-        return
-    try:
-        protocol.handle_message(message)
-    except Exception as e:
-        log.exception("failed to handle %s", data.get("method"))
-        if is_request:
-            _error(protocol, msg_id, -32603, f"Internal error: {e}")
 
 
 # ---- stdio
 
 
+def _stdin_reader(loop: asyncio.AbstractEventLoop) -> Callable[[int], Any]:
+    """Blocking reads of fd 0 in a thread (works for pipes, files and ttys alike)."""
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    fd = sys.stdin.fileno()
+
+    def pump() -> None:
+        while True:
+            try:
+                data = os.read(fd, framing.CHUNK)
+            except OSError:
+                data = b""
+            loop.call_soon_threadsafe(queue.put_nowait, data)
+            if not data:
+                return
+
+    threading.Thread(target=pump, name="lsp-bridge-stdin", daemon=True).start()
+    return lambda n: queue.get()
+
+
 def serve_stdio(hub: Hub) -> int:
     """One session on stdin/stdout; returns the exit code (0 after shutdown+exit)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from pygls.io_ import StdinAsyncReader
-
     stdout = sys.stdout.buffer
-    # nothing else may write to fd 1 (stray prints would corrupt the stream)
-    sys.stdout = sys.stderr
+    sys.stdout = sys.stderr  # nothing else may write to fd 1 (stray prints would corrupt the stream)
     code = 1
 
     async def main() -> None:
@@ -138,12 +98,12 @@ def serve_stdio(hub: Hub) -> int:
         session = Session(hub, end)
 
         def write(data: bytes) -> None:
-            stdout.write(data)
-            stdout.flush()
+            with contextlib.suppress(BrokenPipeError, ValueError):
+                stdout.write(data)
+                stdout.flush()
 
-        session.protocol.set_writer(LoopWriter(loop, write, stdout.flush))
-        reader = StdinAsyncReader(sys.stdin.buffer, ThreadPoolExecutor(1, "lsp-bridge-stdin"))
-        task = asyncio.ensure_future(read_messages(session, reader.readline, reader.readexactly))
+        session.protocol.set_writer(LoopWriter(loop, write, stdout.flush), include_headers=False)
+        task = asyncio.ensure_future(serve_session(session, _stdin_reader(loop)))
         loop.call_later(0.3, hub.serving.set)
         await asyncio.wait([task, asyncio.ensure_future(done.wait())], return_when=asyncio.FIRST_COMPLETED)
 
@@ -159,7 +119,7 @@ def serve_stdio(hub: Hub) -> int:
 # ---- daemon
 
 
-def socket_alive(path: Path) -> bool:
+def _alive(path: Path) -> bool:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         try:
             s.connect(str(path))
@@ -170,36 +130,52 @@ def socket_alive(path: Path) -> bool:
 
 def serve_daemon(hub: Hub, path: Path) -> int:
     """Serve every connection on the Unix socket as its own session over the shared hub (pid in `<socket>.pid`)."""
-    if socket_alive(path):
+    runtime.check_socket(path)
+    if _alive(path):
         log.error("a daemon already listens on %s", path)
         return 3
-    path.unlink(missing_ok=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    listener = runtime.bind_private(path)
+    bound = os.lstat(path)
     pid_file = Path(f"{path}.pid")
+    uid = os.getuid()
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             loop.add_signal_handler(sig, stop.set)
 
         async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            peer = runtime.peer_uid(writer.get_extra_info("socket"))
+            if peer not in (uid, 0):
+                log.warning("refused a connection from uid %d", peer)
+                writer.close()
+                return
+
             def end(code: int) -> None:
                 loop.call_soon_threadsafe(writer.close)
 
             session = Session(hub, end)
-            session.protocol.set_writer(LoopWriter(loop, writer.write, writer.close))
+
+            def write(data: bytes) -> None:
+                if writer.is_closing():
+                    return
+                writer.write(data)
+                if writer.transport.get_write_buffer_size() > MAX_UNREAD:
+                    log.warning("closed a session: its client left %d bytes of replies unread", MAX_UNREAD)
+                    session.end(1)
+
+            session.protocol.set_writer(LoopWriter(loop, write, writer.close), include_headers=False)
             try:
-                await read_messages(session, reader.readline, reader.readexactly)
-            except (ConnectionError, OSError):
-                pass
+                await serve_session(session, reader.read)
+            except (ConnectionError, OSError) as e:
+                log.info("a session's connection failed: %s", e)
             finally:
                 session.end(0)
                 writer.close()
 
-        server = await asyncio.start_unix_server(connection, path=str(path), limit=2**20)
-        os.chmod(path, 0o600)
-        pid_file.write_text(f"{os.getpid()}\n")
+        server = await asyncio.start_unix_server(connection, sock=listener, limit=framing.CHUNK)
+        runtime.write_pid(pid_file)
         loop.call_later(0.3, hub.serving.set)
         log.info("lsp-bridge daemon on %s for %s", path, hub.index.root if hub.index else "?")
         async with server:
@@ -208,7 +184,9 @@ def serve_daemon(hub: Hub, path: Path) -> int:
     try:
         asyncio.run(main())
     finally:
-        path.unlink(missing_ok=True)
-        pid_file.unlink(missing_ok=True)
+        if runtime.same_file(path, bound):  # never remove a socket a newer daemon put there
+            path.unlink()
+        with contextlib.suppress(OSError):
+            pid_file.unlink()
         hub.close()
     return 0

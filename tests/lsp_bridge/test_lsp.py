@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from lsprotocol import types as lsp
@@ -275,60 +271,3 @@ def test_changes_on_disk_are_noticed_without_any_editor(tmp_path):
         stats = b.status()["stats"]
         assert (stats["files"], stats["reindexed"], stats["from_cache"]) == (len(SHOP), 1, len(SHOP) - 1)
         assert b.workspace_symbols("EXTRA")[0]["file"] == "app.py"
-
-
-class Raw:
-    """A bare JSON-RPC stream to `lsp-bridge serve`, to send what no well-behaved client would."""
-
-    def __init__(self, root: Path, cache: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(cache)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-
-    def send_bytes(self, body: bytes, header: bytes | None = None) -> None:
-        self.proc.stdin.write((header if header is not None else b"Content-Length: %d\r\n\r\n" % len(body)) + body)
-        self.proc.stdin.flush()
-
-    def send(self, message: dict) -> None:
-        self.send_bytes(json.dumps(message).encode())
-
-    def receive(self) -> dict:
-        while True:
-            length = 0
-            while (line := self.proc.stdout.readline()).strip():
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(self.proc.stdout.read(length))
-            if "id" in message:  # skip notifications (log messages)
-                return message
-
-
-def test_malformed_json_rpc_gets_errors_and_the_server_keeps_serving(shop, tmp_path):
-    raw = Raw(shop, tmp_path)
-    try:
-        raw.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}, "processId": None}})
-        assert "capabilities" in raw.receive()["result"]
-        raw.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        raw.send_bytes(b"{this is not json")
-        assert raw.receive()["error"]["code"] == -32700
-        raw.send_bytes(b"[1, 2, 3]")
-        assert raw.receive() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
-        raw.send_bytes(b"{}", header=b"Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n")
-        assert raw.receive()["error"]["code"] == -32600
-        raw.send({"jsonrpc": "2.0", "id": 7, "method": "textDocument/definition", "params": {"bogus": 1}})
-        assert (lambda r: (r["id"], r["error"]["code"]))(raw.receive()) == (7, -32602)
-        raw.send({"jsonrpc": "2.0", "id": 8, "method": "no/such/method", "params": {}})
-        assert (lambda r: (r["id"], r["error"]["code"]))(raw.receive()) == (8, -32601)
-        raw.send({"jsonrpc": "2.0", "id": 9, "method": "lspBridge/renderContext", "params": {"chunks": "nope"}})
-        assert (lambda r: (r["id"], r["error"]["code"]))(raw.receive()) == (9, -32602)
-        raw.send({"jsonrpc": "2.0", "id": 10, "method": "workspace/symbol", "params": {"query": "VipCart"}})
-        assert raw.receive()["result"][0]["name"] == "VipCart"
-        raw.send({"jsonrpc": "2.0", "id": 11, "method": "shutdown"})
-        assert raw.receive() == {"jsonrpc": "2.0", "id": 11, "result": None}
-        raw.send({"jsonrpc": "2.0", "method": "exit"})
-        assert raw.proc.wait(10) == 0
-    finally:
-        raw.proc.kill()
