@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from array import array
 from functools import cache
@@ -13,6 +14,7 @@ from typing import Callable
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Tree
 
+from lsp_bridge.files import MAX_FILE_BYTES, strip_bom
 from lsp_bridge.model import (
     ASYNC,
     ATTR,
@@ -49,8 +51,13 @@ from lsp_bridge.model import (
     empty_file,
 )
 
-MAX_FILE_BYTES = 2_000_000
+log = logging.getLogger(__name__)
 MAX_TEXT = 240
+# constructs with their own handler (definitions, attributes, assignments, calls with keywords...) nested deeper
+# than this are left out, so a pathological file cannot exhaust the stack; everything else is walked iteratively
+MAX_NESTING = 100
+# branches of one statement: a name bound in each (an `except ImportError:` fallback) is a definition in each
+_BRANCHES = frozenset({"block", "except_clause", "except_group_clause", "else_clause", "elif_clause", "case_clause"})
 _DOTTED = re.compile(r"[A-Za-z_][\w.]*")
 _PROPERTY_DECORATORS = ("property", "cached_property")
 
@@ -84,12 +91,26 @@ def digest(source: bytes) -> str:
 
 
 def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
+    """The index of one file. Never raises: a file that cannot be indexed gets no symbols (status `failed`), one
+    nested too deeply gets those outside the deep part (status `too-deep`)."""
+    try:
+        return _extract(path, source, mtime_ns)
+    except Exception as e:
+        log.warning("%s: not indexed (%s: %s)", path, type(e).__name__, e)
+        return empty_file(path, mtime_ns, len(source), "failed", digest(source))
+
+
+def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
     status = source_status(source)
     if status != "ok":
         return empty_file(path, mtime_ns, len(source), status, digest(source))
+    raw = source
+    source = strip_bom(source)
     tree = parse(source)
     x = _Extractor(source)
     x.visit(tree.root_node, 0)
+    if x.truncated:
+        log.warning("%s: nested deeper than %d levels, indexed partially", path, MAX_NESTING)
     occ = x.occ
     if any(occ[i][0] < occ[i - 1][0] for i in range(1, len(occ))):
         occ.sort()
@@ -99,7 +120,7 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
         path=path,
         mtime_ns=mtime_ns,
         size=len(source),
-        status="syntax-error" if tree.root_node.has_error else "ok",
+        status="too-deep" if x.truncated else "syntax-error" if tree.root_node.has_error else "ok",
         ascii=source.isascii(),
         line_count=len(lines),
         symbols=x.symbols,
@@ -108,22 +129,24 @@ def extract(path: str, source: bytes, mtime_ns: int = 0) -> FileIndex:
         names=[index[i].decode("utf-8", "replace") for i in range(len(index))],
         occ=array("i", chain.from_iterable(occ)),
         strings=x.strings,
-        digest=digest(source),
+        digest=digest(raw),
         line_starts=array("i", accumulate(map(add, map(len, lines[:-1]), repeat(1)), initial=0)),
     )
 
 
-def _text(node: Node) -> str:
+def _text(node: Node, depth: int = 0) -> str:
     """Source of a (short) expression; long calls and attribute chains keep their shape: `f(...)` -> `f()`."""
     if node.end_byte - node.start_byte <= MAX_TEXT:
         return node.text.decode("utf-8", "replace")
+    if depth > 32:
+        return ""
     if node.type == "call":
         callee = node.child_by_field_name("function")
-        inner = _text(callee) if callee is not None else ""
+        inner = _text(callee, depth + 1) if callee is not None else ""
         return f"{inner}()" if inner else ""
     if node.type == "attribute":
         obj, attr = node.child_by_field_name("object"), node.child_by_field_name("attribute")
-        inner = _text(obj) if obj is not None and attr is not None else ""
+        inner = _text(obj, depth + 1) if obj is not None and attr is not None else ""
         return f"{inner}.{attr.text.decode('utf-8', 'replace')}" if inner else ""
     return ""
 
@@ -153,6 +176,8 @@ class _Extractor:
         self._bound: dict[int, set[str]] = {0: set()}
         self._members: dict[int, set[str]] = {}
         self._self_param: dict[int, str] = {}
+        self.depth = 0  # handlers on the stack
+        self.truncated = False
         self._handlers: dict[str, Callable[[Node, int], None]] = {
             "identifier": self._identifier,
             "string": self._string,
@@ -180,17 +205,31 @@ class _Extractor:
             "import_from_statement": self._import_from,
             "future_import_statement": _skip,
             "type": self._type,
+            "try_statement": self._branches,
+            "if_statement": self._branches,
+            "match_statement": self._branches,
         }
         language = _parser().language
         self._by_kind = {language.id_for_node_kind(k, True): h for k, h in self._handlers.items()}
 
     def visit(self, node: Node, scope: int) -> None:
         handler = self._by_kind.get(node.kind_id)
-        if handler is not None:
+        if handler is None:
+            self._walk(node, scope)
+        elif self.depth >= MAX_NESTING:
+            self.truncated = True
+        else:
+            self.depth += 1
             handler(node, scope)
-            return
+            self.depth -= 1
+
+    def _walk(self, node: Node, scope: int) -> None:
+        """The subtree of a node without a handler, in document order, with a stack instead of recursion."""
         by_kind, identifier, leaves = self._by_kind, _IDENTIFIER, _LEAVES
-        for child in node.named_children:
+        stack = node.named_children
+        stack.reverse()
+        while stack:
+            child = stack.pop()
             kind = child.kind_id
             if kind == identifier:
                 self.add(child, LOAD, scope)
@@ -198,10 +237,34 @@ class _Extractor:
                 continue
             else:
                 handler = by_kind.get(kind)
-                if handler is not None:
-                    handler(child, scope)
+                if handler is None:
+                    children = child.named_children
+                    children.reverse()
+                    stack.extend(children)
+                elif self.depth >= MAX_NESTING:
+                    self.truncated = True
                 else:
-                    self.visit(child, scope)
+                    self.depth += 1
+                    handler(child, scope)
+                    self.depth -= 1
+
+    def _branches(self, node: Node, scope: int) -> None:
+        """try/except/else, if/elif/else, match/case: each branch of a module or class body starts from the names
+        bound before the statement, so a name bound again in a fallback branch is a definition there too."""
+        if self.scopes[scope].kind not in (MODULE_SCOPE, CLASS_SCOPE):
+            self._walk(node, scope)
+            return
+        before = self._bound[scope]
+        after = set(before)
+        for child in node.named_children:
+            if child.type in _BRANCHES:
+                self._bound[scope] = set(before)
+                self.visit(child, scope)
+                after |= self._bound[scope]
+            else:
+                self._bound[scope] = after
+                self.visit(child, scope)
+        self._bound[scope] = after
 
     # ---- records
 
@@ -351,6 +414,14 @@ class _Extractor:
                 self._exported(right)
 
     def target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
+        if self.depth >= MAX_NESTING:
+            self.truncated = True
+            return
+        self.depth += 1
+        self._target(node, scope, value, stmt)
+        self.depth -= 1
+
+    def _target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
         kind = node.type
         if kind == "identifier":
             name = _str(self.add(node, STORE, scope, self.string(value)))
@@ -567,7 +638,7 @@ class _Extractor:
         """The Symbol of a `def`/`class` node: its lines, name position and one-line signature."""
         start = node.start_point[0]
         row, col = name.start_point
-        detail = _one_line(node.text[: (body.start_byte if body is not None else node.end_byte) - node.start_byte])
+        detail = _one_line(self.src[node.start_byte : body.start_byte if body is not None else node.end_byte])
         signature = detail.rstrip(":").rstrip()
         first_line = deco_line if deco_line >= 0 else start
         end, header_end = node.end_point[0], header_end_line(node)

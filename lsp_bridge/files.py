@@ -1,14 +1,22 @@
-"""Which Python files a workspace has, their stat keys, and the module names they answer to."""
+"""Which Python files a workspace has, their stat keys, safe reads, and the module names they answer to."""
 
 from __future__ import annotations
 
 import os
+import stat
+from pathlib import Path
 
 SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "venv", "env"})
+MAX_FILE_BYTES = 2_000_000
+BOM = b"\xef\xbb\xbf"
+
+
+class NotRegularFile(OSError):
+    """A FIFO, socket, device or directory where a source file was expected: never read (a FIFO would block)."""
 
 
 def scan(root: str) -> dict[str, tuple[int, int]]:
-    """Workspace-relative posix path -> (mtime_ns, size) of every `*.py` file; hidden and tool dirs skipped."""
+    """Workspace-relative posix path -> (mtime_ns, size) of every regular `*.py` file; hidden and tool dirs skipped."""
     out: dict[str, tuple[int, int]] = {}
     stack = [root]
     cut = len(root.rstrip("/")) + 1
@@ -23,7 +31,7 @@ def scan(root: str) -> dict[str, tuple[int, int]]:
                 name = e.name
                 if name.endswith(".py"):
                     try:
-                        if not e.is_file():
+                        if not e.is_file():  # FIFOs, sockets, devices, dangling links and link loops are left out
                             continue
                         st = e.stat()
                     except OSError:
@@ -37,6 +45,48 @@ def scan(root: str) -> dict[str, tuple[int, int]]:
                 ):
                     stack.append(e.path)
     return out
+
+
+def read_source(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file (at most `limit` + 1 of them) and its stat.
+
+    Raises NotRegularFile for anything else without reading it, OSError when it cannot be opened; never blocks:
+    the file is opened non-blocking and checked again on the open descriptor (it may have been swapped meanwhile).
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(f"not a regular file: {path}")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(f"not a regular file: {path}")
+        parts = []
+        left = min(st.st_size, limit) + 1
+        while left > 0:
+            part = os.read(fd, min(left, 1 << 20))
+            if not part:
+                break
+            parts.append(part)
+            left -= len(part)
+        return b"".join(parts), st
+    finally:
+        os.close(fd)
+
+
+def strip_bom(source: bytes) -> bytes:
+    """Editors hide a UTF-8 byte order mark: columns on the first line count from after it."""
+    return source[3:] if source.startswith(BOM) else source
+
+
+def relative(path: str | Path, root: Path) -> str | None:
+    """Workspace-relative posix path of `path` with symlinks resolved; None outside `root`.
+
+    `os.path.realpath` rather than `Path.resolve`: a symlink loop gives its own path instead of an exception."""
+    try:
+        return Path(os.path.realpath(path)).relative_to(root).as_posix()
+    except (ValueError, OSError):
+        return None
 
 
 def module_table(paths: list[str]) -> dict[str, str]:
@@ -56,7 +106,8 @@ def module_table(paths: list[str]) -> dict[str, str]:
 
 
 def dotted(path: str) -> str:
-    parts = path[:-3].split("/")
+    """The module a workspace-relative `.py` path defines: `pkg/mod.py` -> `pkg.mod`, `pkg/__init__.py` -> `pkg`."""
+    parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)

@@ -7,10 +7,12 @@ import logging
 import multiprocessing
 import os
 import pickle
+import stat
 import threading
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable
 
@@ -18,7 +20,7 @@ import tree_sitter_python
 
 from lsp_bridge import __version__
 from lsp_bridge.extract import digest, extract
-from lsp_bridge.files import module_table, scan
+from lsp_bridge.files import MAX_FILE_BYTES, NotRegularFile, module_table, read_source, relative, scan
 from lsp_bridge.model import FileIndex, empty_file
 from lsp_bridge.resolve import Facts
 from lsp_bridge.symbols import SymbolTable, file_entries
@@ -26,6 +28,15 @@ from lsp_bridge.symbols import SymbolTable, file_entries
 log = logging.getLogger(__name__)
 CACHE_SCHEMA = 3
 PARALLEL_FROM = 48  # fewer changed files than this are parsed in-process
+# statuses of files that get no (or only partial) symbols; each is reported once in the log and in `stats`
+PROBLEMS = {
+    "binary": "binary (NUL bytes), no symbols",
+    "too-large": f"larger than {MAX_FILE_BYTES:,} bytes, no symbols",
+    "unreadable": "unreadable, no symbols",
+    "not-a-file": "not a regular file (FIFO, socket or device), never read",
+    "too-deep": "nested too deeply, indexed partially",
+    "failed": "could not be indexed, no symbols",
+}
 
 
 def default_cache_dir() -> Path:
@@ -35,13 +46,15 @@ def default_cache_dir() -> Path:
 
 
 def index_file(root: str, rel: str, old_digest: str = "") -> FileIndex | None:
-    """Index one file; None when its content still hashes to `old_digest`."""
-    path = Path(root, rel)
+    """Index one file in isolation (never raises); None when its content still hashes to `old_digest`."""
     try:
-        st = path.stat()
-        data = path.read_bytes()
+        data, st = read_source(Path(root, rel))
+    except NotRegularFile:
+        return empty_file(rel, 0, 0, "not-a-file")
     except OSError:
         return empty_file(rel, 0, 0, "unreadable")
+    if len(data) > MAX_FILE_BYTES:
+        return empty_file(rel, st.st_mtime_ns, st.st_size, "too-large")
     if old_digest and digest(data) == old_digest:
         return None
     return extract(rel, data, st.st_mtime_ns)
@@ -63,6 +76,7 @@ class Index:
         self.ready = threading.Event()
         self.stats: dict[str, float] = {}
         self.error = ""
+        self.problems: dict[str, str] = {}  # path -> status of files indexed partially or not at all
         self._lock = threading.RLock()
         self._dirty = False
         self._listeners: list[Callable[[list[str]], None]] = []
@@ -100,6 +114,7 @@ class Index:
                 rel for rel, key in current.items() if rel not in files or (files[rel].mtime_ns, files[rel].size) != key
             ]
             files.update(self._index_many(todo, files, pool))
+            self.problems = {rel: fi.status for rel, fi in files.items() if fi.status in PROBLEMS}
             with self._lock:
                 self.files = files
                 self.modules = module_table(list(files))
@@ -111,6 +126,7 @@ class Index:
                 "from_cache": len(files) - len(todo),
                 "cache_load_s": round(t1 - t0, 3),
                 "build_s": round(time.perf_counter() - t0, 3),
+                "problems": dict(sorted(self.problems.items())[:100]),
             }
             log.info("indexed %s: %s", self.root, self.stats)
         except Exception as e:  # the server keeps answering (emptily) and reports the failure in status
@@ -146,16 +162,32 @@ class Index:
             assert pool is not None
             try:
                 results = [r for batch in pool.map(_index_batch, [root] * n, chunks) for r in batch]
+            except (BrokenProcessPool, OSError, RuntimeError) as e:  # a worker died: index here, file by file
+                log.warning("index workers failed (%s); indexing in this process", e)
+                results = _index_batch(root, items)
             finally:
                 if own:
                     pool.shutdown()
         out: dict[str, FileIndex] = {}
         for rel, fi in results:
             if fi is None:  # touched, same content: keep the old index under the new stat key
-                st = (self.root / rel).stat()
+                try:
+                    st = (self.root / rel).stat()
+                except OSError:  # deleted meanwhile: the next refresh drops it
+                    continue
                 fi = known[rel]._replace(mtime_ns=st.st_mtime_ns, size=st.st_size)
             out[rel] = fi
+            self._report(fi)
         return out
+
+    def _report(self, fi: FileIndex) -> None:
+        """One log line per file that gets no or partial symbols (again only when its status changes)."""
+        if fi.status in PROBLEMS:
+            if self.problems.get(fi.path) != fi.status:
+                self.problems[fi.path] = fi.status
+                log.warning("%s: %s", fi.path, PROBLEMS[fi.status])
+        else:
+            self.problems.pop(fi.path, None)
 
     # ---- incremental updates
 
@@ -182,6 +214,11 @@ class Index:
             if fi is not None:
                 self._apply({}, [rel])
             return None
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device named *.py: never read, never indexed
+            self._report(empty_file(rel, 0, 0, "not-a-file"))
+            if fi is not None:
+                self._apply({}, [rel])
+            return None
         if fi is not None and (fi.mtime_ns, fi.size) == (st.st_mtime_ns, st.st_size):
             return fi
         if not rel.endswith(".py"):
@@ -196,6 +233,7 @@ class Index:
             files.update(updated)
             for rel in deleted:
                 files.pop(rel, None)
+                self.problems.pop(rel, None)
             self.files = files
             if added or deleted:
                 self.modules = module_table(list(files))
@@ -265,10 +303,7 @@ class Index:
 
     def path_of(self, uri_path: str | Path) -> str | None:
         """Workspace-relative posix path of an absolute path, None outside the workspace."""
-        try:
-            return Path(uri_path).resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return None
+        return relative(uri_path, self.root)
 
     # ---- disk cache
 

@@ -15,7 +15,11 @@ MODULE_SCOPE, CLASS_SCOPE, FUNCTION_SCOPE, LAMBDA_SCOPE, COMPREHENSION_SCOPE = r
 # occurrence kinds
 LOAD, STORE, PARAM, DEF, ATTR, ATTR_STORE, IMPORT_BIND, IMPORT_REF, MODULE_REF, KWARG, GLOBAL = range(11)
 BINDING_KINDS = frozenset((STORE, PARAM, DEF, IMPORT_BIND))
-OCC_FIELDS = 5  # byte offset, name index, kind, scope, extra (index into strings or imports, -1 for none)
+SCOPE_BINDING_KINDS = BINDING_KINDS | {GLOBAL}  # what makes a name belong to a scope (`global x` points outward)
+NAME_KINDS = SCOPE_BINDING_KINDS | {LOAD}  # occurrences of a plain name (not an attribute, keyword or module path)
+# an occurrence is OCC_FIELDS ints in FileIndex.occ; resolve.Facts is the one place that decodes them
+OCC_FIELDS = 5
+OCC_OFFSET, OCC_NAME, OCC_KIND, OCC_SCOPE, OCC_EXTRA = range(OCC_FIELDS)  # extra: index into strings or imports
 
 # function flags
 STATIC, CLASSMETHOD, IS_PROPERTY, ASYNC, INSTANCE_ATTR = 1, 2, 4, 8, 16
@@ -55,7 +59,7 @@ class FileIndex(NamedTuple):
     path: str  # workspace-relative, posix
     mtime_ns: int
     size: int
-    status: str  # ok | syntax-error | binary | too-large | unreadable
+    status: str  # ok | syntax-error | too-deep (partial) | binary | too-large | unreadable | not-a-file | failed
     ascii: bool
     line_count: int
     symbols: list[Symbol]

@@ -11,22 +11,28 @@ from lsp_bridge.files import dotted
 from lsp_bridge.model import (
     ATTR,
     ATTR_STORE,
+    CALLABLE_KINDS,
     CLASS,
     CLASS_SCOPE,
     CLASSMETHOD,
     DEF,
-    FUNCTION,
     FUNCTION_SCOPE,
     GLOBAL,
     IMPORT_BIND,
     IMPORT_REF,
     KWARG,
-    METHOD,
     MODULE_REF,
     MODULE_SCOPE,
+    NAME_KINDS,
+    OCC_EXTRA,
     OCC_FIELDS,
+    OCC_KIND,
+    OCC_NAME,
+    OCC_OFFSET,
+    OCC_SCOPE,
     PARAM,
     PROPERTY,
+    SCOPE_BINDING_KINDS,
     STATIC,
     STORE,
     FileIndex,
@@ -35,7 +41,6 @@ from lsp_bridge.model import (
 
 MAX_DEPTH = 10
 _SEGMENT = re.compile(r"\s*([A-Za-z_]\w*)\s*(\(.*\))?\s*", re.S)
-_BINDS = (STORE, PARAM, DEF, IMPORT_BIND, GLOBAL)
 
 
 class Target(NamedTuple):
@@ -67,7 +72,7 @@ class Occurrence(NamedTuple):
 
 
 class Facts:
-    """Per-file lookups derived lazily from a FileIndex."""
+    """Per-file lookups derived lazily from a FileIndex; the one place that decodes its packed occurrences."""
 
     def __init__(self, fi: FileIndex, names: dict[str, int]) -> None:
         self.fi = fi
@@ -78,13 +83,27 @@ class Facts:
         self._sym_at: dict[tuple[int, int], int] | None = None
         self._members: dict[int, dict[str, int]] | None = None
 
+    def __len__(self) -> int:
+        """Number of occurrences."""
+        return len(self.fi.occ) // OCC_FIELDS
+
     def occ(self, k: int) -> Occurrence:
         o = self.fi.occ
         i = k * OCC_FIELDS
-        offset = o[i]
+        offset = o[i + OCC_OFFSET]
         starts = self.fi.line_starts
         line = bisect_right(starts, offset) - 1
-        return Occurrence(line, offset - starts[line], self.fi.names[o[i + 1]], o[i + 2], o[i + 3], o[i + 4])
+        return Occurrence(
+            line,
+            offset - starts[line],
+            self.fi.names[o[i + OCC_NAME]],
+            o[i + OCC_KIND],
+            o[i + OCC_SCOPE],
+            o[i + OCC_EXTRA],
+        )
+
+    def kind(self, k: int) -> int:
+        return self.fi.occ[k * OCC_FIELDS + OCC_KIND]
 
     def offset(self, line: int, col: int) -> int:
         starts = self.fi.line_starts
@@ -98,7 +117,7 @@ class Facts:
         hit = self._by_name.get(nid)
         if hit is None:
             if self._name_col is None:
-                self._name_col = self.fi.occ[1::OCC_FIELDS].tolist()
+                self._name_col = self.fi.occ[OCC_NAME::OCC_FIELDS].tolist()
             col, hit, i = self._name_col, [], -1
             try:
                 while True:
@@ -112,19 +131,19 @@ class Facts:
     def at(self, line: int, col: int) -> int | None:
         """Occurrence number whose identifier spans (line, byte col)."""
         if self._offsets is None:
-            self._offsets = self.fi.occ[0::OCC_FIELDS].tolist()
+            self._offsets = self.fi.occ[OCC_OFFSET::OCC_FIELDS].tolist()
         target = self.offset(line, col)
         k = bisect_right(self._offsets, target) - 1
         if k < 0 or target < 0:
             return None
         start = self._offsets[k]
-        return k if target <= start + len(self.fi.names[self.fi.occ[k * OCC_FIELDS + 1]].encode()) else None
+        return k if target <= start + len(self.fi.names[self.fi.occ[k * OCC_FIELDS + OCC_NAME]].encode()) else None
 
     def occurrence_of(self, name: str, line: int, col: int) -> int | None:
         o = self.fi.occ
         target = self.offset(line, col)
         for k in self.positions(name):
-            if o[k * OCC_FIELDS] == target:
+            if o[k * OCC_FIELDS + OCC_OFFSET] == target:
                 return k
         return None
 
@@ -133,7 +152,7 @@ class Facts:
         o = self.fi.occ
         for k in self.positions(name):
             i = k * OCC_FIELDS
-            if o[i + 3] == scope and o[i + 2] in _BINDS:
+            if o[i + OCC_SCOPE] == scope and o[i + OCC_KIND] in SCOPE_BINDING_KINDS:
                 return k
         return None
 
@@ -280,7 +299,7 @@ class Resolver:
             if first or sc.kind != CLASS_SCOPE:
                 k = facts.binding(s, name)
                 if k is not None:
-                    if facts.occ(k).kind == GLOBAL:
+                    if facts.kind(k) == GLOBAL:
                         return facts.binding(0, name)
                     return k
             first = False
@@ -335,7 +354,7 @@ class Resolver:
         if sym.scope < 0:
             return None
         k = target_facts.binding(sym.scope, o.name)
-        if k is None or target_facts.occ(k).kind != PARAM:
+        if k is None or target_facts.kind(k) != PARAM:
             return None
         return self.binding_target(target_facts, k)
 
@@ -413,7 +432,7 @@ class Resolver:
             sym = fi.symbols[target.symbol]
             if sym.kind == CLASS:
                 return Type("instance" if called else "class", target.path, target.symbol)
-            if sym.kind in (FUNCTION, METHOD, PROPERTY):
+            if sym.kind in CALLABLE_KINDS:
                 if (sym.kind == PROPERTY) == called or not sym.returns:
                     return None
                 return self.annotation_type(facts, fi.scopes[sym.scope].parent, sym.returns, depth)
@@ -504,6 +523,38 @@ class Resolver:
 
     # ---- references
 
+    def references_at(self, facts: Facts, k: int, include_declaration: bool = True) -> list[tuple[str, int, int, int]]:
+        """References of what occurrence `k` names. At a name bound by an aliased import (`from m import f as g`,
+        `import a.b as c`) or a use of it, the alias's own occurrences, as pyright answers (asked at a use of `g`,
+        that use is among them); elsewhere every occurrence that resolves to the same definition."""
+        o = facts.occ(k)
+        b = k if o.kind == IMPORT_BIND else self.lookup(facts, o.scope, o.name) if o.kind in NAME_KINDS else None
+        if b is not None and facts.kind(b) == IMPORT_BIND and _is_alias(facts.fi.imports[facts.occ(b).extra]):
+            return self.alias_references(facts, b, include_declaration)
+        target = self.definition(facts, k)
+        if target is None:
+            return []
+        if target.external:
+            target = target._replace(local=True)
+        return self.references(target, include_declaration)
+
+    def alias_references(
+        self, facts: Facts, b: int, include_declaration: bool = True
+    ) -> list[tuple[str, int, int, int]]:
+        """Occurrences of the name an aliased import binds (occurrence `b`) that refer to that binding."""
+        alias = facts.occ(b)
+        width = len(alias.name.encode())
+        out = []
+        for k in facts.positions(alias.name):
+            if k == b:
+                if not include_declaration:
+                    continue
+            elif facts.kind(k) not in NAME_KINDS or self.lookup(facts, facts.occ(k).scope, alias.name) != b:
+                continue
+            o = facts.occ(k)
+            out.append((facts.fi.path, o.line, o.col, o.col + width))
+        return out
+
     def references(self, target: Target, include_declaration: bool = True) -> list[tuple[str, int, int, int]]:
         """(path, line, start byte col, end byte col) of every occurrence that resolves to `target`."""
         key = (target.path, target.line, target.col)
@@ -532,4 +583,9 @@ class Resolver:
     def _is_parameter(self, target: Target) -> bool:
         facts = self.facts(target.path)
         k = facts.occurrence_of(target.name, target.line, target.col) if facts else None
-        return k is not None and facts.occ(k).kind == PARAM
+        return k is not None and facts.kind(k) == PARAM
+
+
+def _is_alias(imp: Import) -> bool:
+    """`from m import f as g`, `import a.b as c` (not `from m import f`, `import a.b`)."""
+    return imp.bound != (imp.name or imp.module) and bool(imp.bound)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lsp_bridge.files import read_source, relative, strip_bom
 from lsp_bridge.index import Index
 from lsp_bridge.model import FileIndex
 from lsp_bridge.resolve import Facts
@@ -35,10 +36,12 @@ class View:
         return [p for p, fi in self.files.items() if name in names_of(fi)]
 
     def source(self, path: str) -> bytes:
+        """The text the index describes (an unsaved buffer, else the disk), without a byte order mark; empty for
+        what is not a readable regular file (never blocks on a FIFO)."""
         if path in self.overlays:
-            return self.overlays[path][1]
+            return strip_bom(self.overlays[path][1])
         try:
-            return (self.index.root / path).read_bytes()
+            return strip_bom(read_source(self.index.root / path)[0])
         except OSError:
             return b""
 
@@ -52,10 +55,7 @@ class View:
         path = Path(file)
         if not path.is_absolute():
             path = self.index.root / path
-        try:
-            return path.resolve().relative_to(self.index.root).as_posix()
-        except (ValueError, OSError):
-            return None
+        return relative(path, self.index.root)
 
 
 def uri_to_path(uri: str) -> str:
