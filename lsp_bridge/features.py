@@ -11,7 +11,8 @@ from lsprotocol import types as lsp
 from tree_sitter import Node
 
 from lsp_bridge.extract import header_end_line, parse
-from lsp_bridge.model import CLASS, CLASS_SCOPE, FUNCTION, METHOD, OCC_FIELDS, PARAM, PROPERTY, FileIndex, Symbol
+from lsp_bridge.files import dotted, read_source
+from lsp_bridge.model import CALLABLE_KINDS, CLASS, CLASS_SCOPE, PARAM, FileIndex, Symbol
 from lsp_bridge.positions import Columns
 from lsp_bridge.render import BLOCK_TYPES
 from lsp_bridge.request import Context, Request
@@ -20,7 +21,7 @@ from lsp_bridge.shared_context import context_label, context_spans
 from lsp_bridge.symbols import container_name
 from lsp_bridge.view import View, uri_to_path
 
-CALLABLES = (FUNCTION, METHOD, PROPERTY)
+CALLABLES = CALLABLE_KINDS
 FOLD_INTO = BLOCK_TYPES | {"module", "block", "decorated_definition"}
 
 
@@ -67,7 +68,7 @@ def workspace_symbols(ctx: Context, params: lsp.WorkspaceSymbolParams) -> list[d
         start_col, end_col = e.col, end
         if not e.ascii:
             try:
-                cols = Columns((root / e.path).read_bytes(), encoding)
+                cols = Columns(read_source(root / e.path)[0], encoding)
             except OSError:
                 continue
             start_col, end_col = cols.to_client(e.line, e.col), cols.to_client(e.line, end)
@@ -101,13 +102,10 @@ def definition(ctx: Context, params: lsp.DefinitionParams) -> list[dict]:
 
 def references(ctx: Context, params: lsp.ReferenceParams) -> list[dict]:
     req = Request(ctx)
-    found = req.target_at(params.text_document.uri, params.position)
+    found = req.occurrence(params.text_document.uri, params.position)
     if found is None:
         return []
-    target = found[2]
-    if target.external:
-        target = target._replace(local=True)
-    refs = req.resolver.references(target, params.context.include_declaration)
+    refs = req.resolver.references_at(*found, params.context.include_declaration)
     return [req.location(path, line, col, end) for path, line, col, end in refs]
 
 
@@ -135,7 +133,7 @@ def describe(req: Request, t: Target) -> str:
         return f"```python\n{_source_line(view, t.path, t.line).strip()}\n```"
     if t.module:
         doc = docstring_of(parse(view.source(t.path)).root_node)
-        return f"```python\nmodule {t.path[:-3].replace('/', '.')}\n```" + (f"\n\n{doc}" if doc else "")
+        return f"```python\nmodule {dotted(t.path)}\n```" + (f"\n\n{doc}" if doc else "")
     facts = view.facts(t.path)
     if facts is None:
         return ""
@@ -296,7 +294,7 @@ def outgoing_calls(ctx: Context, params: lsp.CallHierarchyOutgoingCallsParams) -
     s = fi.symbols[data["symbol"]]
     lines = req.view.source(path).split(b"\n")
     groups: dict[Target, list[lsp.Range]] = {}
-    for k in range(len(fi.occ) // OCC_FIELDS):
+    for k in range(len(facts)):
         o = facts.occ(k)
         if not s.header_end < o.line <= s.end_line or fi.scopes[o.scope].kind == CLASS_SCOPE:
             continue
