@@ -82,7 +82,8 @@ class ToolSpec(BaseModel):
         h = hashlib.sha256()
         for path in source_files(self.source):
             rel = path.relative_to(self.source).as_posix()
-            h.update(f"{rel}\0{path.stat().st_mode & 0o111}\0".encode() + path.read_bytes() + b"\0")
+            executable = bool(path.stat().st_mode & 0o111)  # a wheel keeps only whether a file is executable
+            h.update(f"{rel}\0{executable:d}\0".encode() + path.read_bytes() + b"\0")
         return h.hexdigest()
 
     def canonical(self) -> str:
