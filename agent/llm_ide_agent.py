@@ -1,0 +1,297 @@
+"""LLMIDEAgent: mini-swe-agent's DefaultAgent with a structured memory instead of the whole chat.
+
+Every model call gets a prompt rebuilt from memory (task, code context, reasoning chain, tool usage, lessons,
+[debugging advice], response format). After the first step each step makes two calls: a reflection on the last
+observation (bad_action, lessons, summary), then the next action (thought, action_type, action_params), with the
+"alternative action" template when the last action was bad. The answers are plain text parsed here, so any model
+class works (a tool-calling model's FormatError is caught and its text used). Limits and cost are checked and
+charged before/after each call exactly as upstream's `query()` does.
+
+The environment must offer `execute_action(type, params) -> ActionResult`, `tool_usage() -> str`,
+`render_context(chunks) -> str` and `set_agent_context(chunks) -> None` (see agent/types.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from minisweagent import Environment, Model
+from minisweagent.agents.default import AgentConfig, DefaultAgent
+from minisweagent.exceptions import FormatError, LimitsExceeded, Submitted, TimeExceeded
+from pydantic import BaseModel
+
+from agent.memory import Memory, OperationNode
+from agent.parsing import ActionRequest, ResponseFormatError, parse_action, parse_reflection
+from agent.prompting import PromptBuilder, RenderedPrompt, head_tail, node_view, render
+from agent.types import ActionResult
+
+T = TypeVar("T")
+
+
+class MemoryConfig(BaseModel):
+    alpha: float = 1.0
+    """Weight of an access in the chunk score."""
+    beta: float = 1.0
+    """Weight of one citation in the chunk score."""
+    gamma: float = 0.85
+    """Decay per operation."""
+    threshold: float = 0.3
+    """Chunks scoring above this are shown in Code Context."""
+    max_chunks: int = 12
+    """At most this many chunks (the best scores) are shown; 0 = no cap."""
+    recent_nodes: int = 3
+    """The last N chain nodes are shown in full; older ones as one line each."""
+    observation_head: int = 2000
+    observation_tail: int = 1500
+    """Characters of the last node's observation shown (head and tail); older nodes show their summary instead."""
+    max_lessons: int = 15
+    """Only the most recent lessons are shown."""
+    max_stored_observation: int = 20000
+    """Observations are kept in memory (and the trajectory) up to this many characters, head and tail."""
+
+
+class LLMIDEAgentConfig(AgentConfig):
+    prompt_sections: dict[str, str]
+    """Section name -> jinja template, in prompt order; blank renders are left out."""
+    reflection_template: str
+    """Response format of the reflection call."""
+    action_template: str
+    """Response format of the action call (first step, or the last action was good)."""
+    alternative_action_template: str
+    """Response format of the action call when the last action was bad."""
+    format_error_template: str
+    """Message after an answer that does not follow the format ({{error}}, {{phase}})."""
+    observation_template: str = "{{ observation }}"
+    """How an action's result is shown in the trajectory's observation message."""
+    action_types: list[str] = []
+    """Accepted action types; empty: any (the environment answers unknown ones)."""
+    memory: MemoryConfig = MemoryConfig()
+    bug_consultant: dict[str, Any] = {}
+    """Config block of agent.bug_consultant.tracker.BugTracker; `use_bug_consultant` switches its advice on."""
+
+
+class LLMIDEAgent(DefaultAgent):
+    def __init__(
+        self,
+        model: Model,
+        env: Environment,
+        *,
+        config_class: type = LLMIDEAgentConfig,
+        progress_manager: Any = None,
+        instance_id: str = "",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(model, env, config_class=config_class, **kwargs)
+        self.config: LLMIDEAgentConfig
+        self.memory = Memory()
+        self.prompts = PromptBuilder(self.config.prompt_sections)
+        self.progress_manager = progress_manager
+        self.instance_id = instance_id
+        self._retry_messages: list[dict] = []
+        self._last_prompt: RenderedPrompt | None = None
+        self._context_cache: tuple[Any, str] = (None, "")
+        self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
+        self.bug_tracker = self._make_bug_tracker()
+
+    def _make_bug_tracker(self) -> Any:
+        """The Bug Consultant's tracker. Switched off it still counts the episode's bug figures (the A/B control
+        arm), so it is built whenever its module is there; only a switched-on consultant requires it."""
+        block = self.config.bug_consultant
+        try:
+            from agent.bug_consultant.tracker import BugTracker
+        except ImportError:
+            if block.get("use_bug_consultant", False):
+                raise
+            return None
+        log_dir = self.config.output_path.parent if self.config.output_path else None
+        return BugTracker(block, run_id=self.instance_id or None, log_dir=log_dir)
+
+    def run(self, task: str = "", **kwargs: Any) -> dict:
+        try:
+            return super().run(task, **kwargs)
+        finally:
+            if self.bug_tracker is not None:
+                self.bug_tracker.finish()
+                self.save(self.config.output_path)
+
+    @property
+    def env_(self) -> Any:
+        """The environment with the LLM-IDE methods (typed loosely: upstream's protocol does not know them)."""
+        return self.env
+
+    # ---- the step
+
+    def step(self) -> list[dict]:
+        if self.progress_manager is not None:
+            self.progress_manager.update_instance_status(
+                self.instance_id, f"Step {self.memory.n_operations + 1:3d} (${self.cost:.2f})"
+            )
+        last = self.memory.history.last
+        if last is not None and last.bad_action is None:
+            reflection = self._ask("reflection", self.config.reflection_template, parse_reflection)
+            last.bad_action = reflection.bad_action
+            last.summary = reflection.summary
+            last.lessons = reflection.lessons
+        template = self.config.action_template
+        if last is not None and last.bad_action:
+            template = self.config.alternative_action_template
+        action = self._ask("action", template, lambda text: parse_action(text, self.config.action_types))
+        return self._execute(action)
+
+    def _check_limits(self) -> None:
+        """Upstream's checks from `DefaultAgent.query()`, run before every model call."""
+        if 0 < self.config.step_limit <= self.n_calls or 0 < self.config.cost_limit <= self.cost:
+            raise LimitsExceeded(_exit_message("LimitsExceeded"))
+        if 0 < self.config.wall_time_limit_seconds <= int(time.time() - self._start_time):
+            raise TimeExceeded(_exit_message("TimeExceeded"))
+
+    def _ask(self, phase: str, response_format: str, parse: Callable[[str], T]) -> T:
+        """One model call of this phase; a malformed answer raises FormatError (the run loop retries)."""
+        prompt = self.build_prompt(response_format)
+        self._check_limits()
+        prompt_message = self.model.format_message(
+            role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.sections}}
+        )
+        api_messages = [self.messages[0], prompt_message, *self._retry_messages]
+        self.n_calls += 1
+        message, content = self._query_text(api_messages)
+        self.cost += message.get("extra", {}).get("cost", 0.0)
+        self.add_messages(prompt_message, message)
+        try:
+            parsed = parse(content)
+        except ResponseFormatError as e:
+            error = render(self.config.format_error_template, **self.get_template_vars(error=str(e), phase=phase))
+            error_message = self.model.format_message(
+                role="user", content=error, extra={"interrupt_type": "FormatError", "phase": phase}
+            )
+            self._retry_messages = [self.model.format_message(role="assistant", content=content), error_message]
+            raise FormatError(error_message) from None
+        self._retry_messages = []
+        return parsed
+
+    def _query_text(self, messages: list[dict]) -> tuple[dict, str]:
+        """The model's answer and its text. A model class that parses actions itself may reject a text-only
+        answer with FormatError: its billed response is then taken as the answer."""
+        try:
+            message = self.model.query(messages)
+        except FormatError as e:
+            failed = e.messages[0]
+            extra = failed.get("extra", {})
+            content = extra.get("model_response")
+            if content is None:
+                response = extra.get("response")
+                choices = response.get("choices") if isinstance(response, dict) else None
+                content = (choices[0].get("message") or {}).get("content") if choices else None
+            message = {"role": "assistant", "content": content or "", "extra": {"cost": extra.get("cost", 0.0)}}
+        return message, message.get("content") or ""
+
+    def _execute(self, action: ActionRequest) -> list[dict]:
+        node = self.memory.history.add(action.thought, action.action_type, action.action_params)
+        try:
+            result: ActionResult = self.env_.execute_action(action.action_type, action.action_params)
+        except Submitted as e:
+            node.observation = e.messages[0].get("extra", {}).get("submission", "")
+            node.returncode = 0
+            self.memory.record_operation(action.thought, [])
+            raise
+        limit = self.config.memory.max_stored_observation
+        node.observation = head_tail(result.observation, limit // 2, limit // 2)
+        node.returncode = result.returncode
+        self.memory.record_operation(action.thought, result.chunks)
+        self._score_chunks()
+        self.env_.set_agent_context([c.to_bridge() for c in self._visible_chunks()])
+        self.render_code_context()
+        if self.bug_tracker is not None and result.command:
+            self.bug_tracker.observe(
+                result.command, result.observation, result.returncode, action.thought, self.memory.n_operations
+            )
+        observation = self.model.format_message(
+            role="user",
+            content=render(
+                self.config.observation_template,
+                **self.get_template_vars(observation=node.observation, returncode=result.returncode),
+            ),
+            extra={
+                "raw_output": node.observation,
+                "returncode": result.returncode,
+                "action": {"action_type": action.action_type, "action_params": action.action_params},
+                "llm_ide": {"memory": self.memory_snapshot()},
+                "timestamp": time.time(),
+            },
+        )
+        return self.add_messages(observation)
+
+    # ---- the prompt
+
+    def _score_chunks(self) -> None:
+        m = self.config.memory
+        self.memory.code_context.update_scores(m.alpha, m.beta, m.gamma)
+
+    def _visible_chunks(self) -> list:
+        m = self.config.memory
+        return self.memory.code_context.visible(m.threshold, m.max_chunks)
+
+    def render_code_context(self) -> str:
+        """The above-threshold chunks rendered by the bridge; files change only through operations, so one
+        rendering serves every prompt until the next operation."""
+        self._score_chunks()
+        chunks = [c.to_bridge() for c in self._visible_chunks()]
+        key = (self.memory.n_operations, [(c["file"], c["class"], c["function"], c["lines"]) for c in chunks])
+        if key != self._context_cache[0]:
+            self._context_cache = (key, self.env_.render_context(chunks) if chunks else "")
+        return self._context_cache[1]
+
+    def build_prompt(self, response_format: str) -> RenderedPrompt:
+        """The whole prompt of the next call, from memory (scores are recomputed first)."""
+        code_context = self.render_code_context()
+        chain = self.memory.history.chain()
+        recent = self.config.memory.recent_nodes
+        last: OperationNode | None = self.memory.history.last
+        lessons = self.memory.history.lessons()
+        constraints, advice = self._consultant_advice()
+        lessons += [c for c in constraints if c not in lessons]
+        variables = self.get_template_vars(
+            code_context=code_context,
+            chain=[node_view(n, is_last=n is last, is_recent=i >= len(chain) - recent) for i, n in enumerate(chain)],
+            last=node_view(last, is_last=True, is_recent=True) if last else None,
+            n_operations=self.memory.n_operations,
+            tool_usage=self.env_.tool_usage(),
+            lessons=lessons[-self.config.memory.max_lessons :] if self.config.memory.max_lessons else lessons,
+            advice=advice,
+        )
+        self._last_prompt = self.prompts.build(response_format, variables)
+        return self._last_prompt
+
+    def _consultant_advice(self) -> tuple[list[str], str]:
+        """The Bug Consultant's constraints and advice, asked once per operation (both calls of a step share it)."""
+        if self.bug_tracker is None:
+            return [], ""
+        if self._advice_cache[0] != self.memory.n_operations:
+            self._advice_cache = (self.memory.n_operations, self.bug_tracker.constraints(), self.bug_tracker.advice())
+        return self._advice_cache[1], self._advice_cache[2]
+
+    # ---- trajectory
+
+    def memory_snapshot(self) -> dict[str, Any]:
+        """The memory after a step: tree (without raw observations, which the messages hold), chain, chunks."""
+        data = self.memory.to_dict()
+        for node in data["nodes"]:
+            node.pop("observation", None)
+        return data
+
+    def serialize(self, *extra_dicts: dict) -> dict:
+        info: dict[str, Any] = {
+            "memory": self.memory.to_dict(),
+            "code_context": self._context_cache[1],
+            "memory_config": self.config.memory.model_dump(mode="json"),
+        }
+        data: dict[str, Any] = {"llm_ide": info}
+        if self.bug_tracker is not None:
+            data["bug_consultant"] = self.bug_tracker.stats()
+        return super().serialize({"info": data}, *extra_dicts)
+
+
+def _exit_message(status: str) -> dict:
+    return {"role": "exit", "content": status, "extra": {"exit_status": status, "submission": ""}}

@@ -1,0 +1,159 @@
+"""Fixtures for the agent core: a small git repository with a real bug, a real lsp-bridge on it, and a test-only
+environment that offers the LLM-IDE environment's four methods over mini-swe-agent's LocalEnvironment.
+
+Scripted model answers (DeterministicModel): one output per model call, in call order. The first step makes one
+call (the action); every later step makes two, the reflection on the previous operation and then the action. An
+answer that breaks the format costs one output and is retried with the next one:
+
+    outputs = scripted(
+        act("look at the sum", "open", "shop/cart.py:12"),  # step 1: action only
+        reflect(False, "total() adds prices only", lessons=""),  # step 2: reflection ...
+        act("run the tests", "bash", "python -m pytest -q"),  # ... then action
+    )
+
+`scripted` wraps each answer as `{"role": "assistant", "content": TEXT, "extra": {"actions": [], "cost": 0.0}}`,
+which is also the shape of `model.outputs` in a YAML file for `--model-class deterministic`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from minisweagent.environments.local import LocalEnvironment
+
+from agent.types import ActionResult, ChunkRef
+from lsp_bridge.client import BridgeClient
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "agent/config/llm-ide/swebench.yaml"
+
+CART = """\
+class Cart:
+    def __init__(self):
+        self.items = []
+
+    def add(self, price, qty=1):
+        self.items.append((price, qty))
+
+    def total(self):
+        total = 0
+        for price, qty in self.items:
+            if qty > 0:
+                total += price
+        return total
+
+
+def empty():
+    return Cart()
+"""
+
+TEST_CART = """\
+from shop.cart import Cart
+
+
+def test_total():
+    cart = Cart()
+    cart.add(2, qty=3)
+    assert cart.total() == 6
+"""
+
+TOOL_USAGE = """\
+- bash: one shell command. Params: the command.
+- open: a code chunk. Params: `file:line`.
+- submit: submit the diff. Params: none."""
+
+
+def act(thought: str, action_type: str, params: str) -> str:
+    return (
+        f"<thought>{thought}</thought>\n<action_type>{action_type}</action_type>\n"
+        f"<action_params>{params}</action_params>"
+    )
+
+
+def reflect(bad: bool, summary: str, lessons: str = "") -> str:
+    return f"<bad_action>{str(bad).lower()}</bad_action>\n<lessons>{lessons}</lessons>\n<summary>{summary}</summary>"
+
+
+def scripted(*answers: str) -> list[dict]:
+    return [{"role": "assistant", "content": a, "extra": {"actions": [], "cost": 0.0}} for a in answers]
+
+
+class BridgeTestEnvironment(LocalEnvironment):
+    """bash / open / submit over a local shell and a real lsp-bridge; unknown actions get a bad-params answer."""
+
+    def __init__(self, bridge: BridgeClient, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bridge = bridge
+        self.pushed: list[list[dict]] = []
+
+    def execute_action(self, action_type: str, action_params: str) -> ActionResult:
+        if action_type == "bash":
+            out = self.execute({"command": action_params})
+            return ActionResult(out["output"], out["returncode"], command=action_params)
+        if action_type == "submit":
+            out = self.execute({"command": "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git diff"})
+            return ActionResult(out["output"], out["returncode"])
+        if action_type == "open":
+            file, _, line = action_params.partition(":")
+            located = self.bridge.locate(file=file.strip(), line=int(line), whole_function=True)
+            chunks = [
+                ChunkRef(c["file"], c["class"], c["function"], c["whole_function"], tuple(c["lines"]))
+                for c in located["chunks"]
+            ]
+            return ActionResult(located["text"], 0, chunks=chunks)
+        return ActionResult(f"Unknown action type {action_type!r}.", 2, bad_params=True)
+
+    def tool_usage(self) -> str:
+        return TOOL_USAGE
+
+    def set_agent_context(self, chunks: list[dict]) -> None:
+        self.pushed.append(chunks)
+        self.bridge.set_agent_context(chunks)
+
+    def render_context(self, chunks: list[dict]) -> str:
+        return self.bridge.render_context(chunks)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / "shop").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "shop/__init__.py").write_text("")
+    (root / "shop/cart.py").write_text(CART)
+    (root / "tests/test_cart.py").write_text(TEST_CART)
+    for cmd in (
+        ["git", "init", "-q"],
+        ["git", "add", "."],
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"],
+    ):
+        subprocess.run(cmd, cwd=root, check=True)
+    return root
+
+
+@pytest.fixture
+def bridge(repo: Path) -> Iterator[BridgeClient]:
+    with BridgeClient.local(repo) as client:
+        client.sync()
+        yield client
+
+
+@pytest.fixture
+def env(repo: Path, bridge: BridgeClient) -> BridgeTestEnvironment:
+    return BridgeTestEnvironment(bridge, cwd=str(repo), timeout=60)
+
+
+@pytest.fixture
+def agent_config() -> dict[str, Any]:
+    """The `agent:` block of the shipped config, with limits a scripted model never hits by accident."""
+    config = yaml.safe_load(CONFIG.read_text())["agent"]
+    config.pop("agent_class")
+    config["action_types"] = ["bash", "open", "submit"]
+    config["cost_limit"] = 0
+    config["step_limit"] = 40
+    return config

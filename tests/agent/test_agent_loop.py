@@ -1,0 +1,117 @@
+"""The agent loop through DeterministicModel, a local shell and a real lsp-bridge: an opened chunk in the code
+context, one bad action that becomes a sibling, a malformed answer retried, a fix, and the submission."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from minisweagent.models.test_models import DeterministicModel
+
+from agent.llm_ide_agent import LLMIDEAgent
+from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted
+
+FIX = "sed -i 's/total += price$/total += price * qty/' shop/cart.py"
+TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
+
+
+def episode() -> list[dict]:
+    return scripted(
+        # step 1
+        act("Where is the [total computed](shop/cart.py:12)?", "open", "shop/cart.py:12"),
+        # step 2
+        reflect(False, "Cart.total adds price without qty at shop/cart.py:12."),
+        act("Run the failing test from [the test file](tests/test_cart.py:4).", "bash", "cat tests/test_kart.py"),
+        # step 3: the path was wrong -> an alternative (sibling of step 2)
+        reflect(True, "cat failed: tests/test_kart.py does not exist.", "check a path before reading it"),
+        act("The test is tests/test_cart.py; the bug is [here](shop/cart.py:12).", "bash", TEST),
+        # step 4: a malformed reflection (no summary), retried
+        "<bad_action>false</bad_action><lessons></lessons>",
+        reflect(False, "test_total fails: AssertionError, as [the sum](shop/cart.py:12) ignores qty."),
+        act("Multiply by qty in [the loop](shop/cart.py:12).", "bash", FIX),
+        # step 5: an unknown action type, retried
+        reflect(False, "Edited shop/cart.py:12 to add price * qty."),
+        act("Check it.", "grep", "qty"),
+        act("Check the fix with the test.", "bash", TEST),
+        # step 6
+        reflect(False, "The test passes now."),
+        act("Submit.", "submit", ""),
+    )
+
+
+def run_episode(env: BridgeTestEnvironment, config: dict[str, Any], tmp_path: Path) -> tuple[LLMIDEAgent, dict]:
+    agent = LLMIDEAgent(DeterministicModel(outputs=episode()), env, **config, output_path=tmp_path / "run.traj.json")
+    return agent, agent.run("Cart.total() ignores the quantity of each item.")
+
+
+def test_episode_builds_tree_chain_and_submits(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], repo: Path, tmp_path: Path
+) -> None:
+    agent, result = run_episode(env, agent_config, tmp_path)
+    assert result["exit_status"] == "Submitted"
+    assert "+                total += price * qty" in result["submission"]
+    assert subprocess.run(TEST, shell=True, cwd=repo, capture_output=True).returncode == 0
+
+    tree = agent.memory.history
+    assert [(n.action_type, n.parent, n.bad_action) for n in tree.nodes] == [
+        ("open", None, False),
+        ("bash", 0, True),
+        ("bash", 0, False),  # the alternative: a sibling of the bad cat
+        ("bash", 2, False),
+        ("bash", 3, False),
+        ("submit", 4, None),
+    ]
+    assert [n.id for n in tree.chain()] == [0, 2, 3, 4, 5]
+    assert tree.lessons() == ["check a path before reading it"]
+    assert tree.nodes[1].returncode == 1 and "No such file" in tree.nodes[1].observation
+    # 13 outputs: 1 + 2*5 calls that parsed, plus the two malformed answers that were retried
+    assert agent.n_calls == 13
+    assert agent.memory.n_operations == 6
+
+    # the opened chunk: accessed in op 1, cited by the thoughts of ops 1, 3 and 4 (not by reflections)
+    (chunk,) = agent.memory.code_context.chunks
+    assert (chunk.file_path, chunk.class_name, chunk.function, chunk.whole_function) == (
+        "shop/cart.py",
+        "Cart",
+        "total",
+        True,
+    )
+    assert chunk.activity.accessed == [1, 0, 0, 0, 0, 0]
+    assert chunk.activity.referred == [1, 0, 1, 1, 0, 0]
+    assert env.pushed[0] == [chunk.to_bridge() | {"score": 2.0}]
+
+    # the format errors reached the model as messages and were retried
+    errors = [m for m in agent.messages if m.get("extra", {}).get("interrupt_type") == "FormatError"]
+    assert [e["extra"]["phase"] for e in errors] == ["reflection", "action"]
+    assert errors[0]["content"].startswith("Your answer did not follow the response format: Missing <summary>")
+    assert "Unknown action type 'grep'; use one of: bash, open, submit." in errors[1]["content"]
+
+
+def test_prompts_follow_the_phases_and_never_replay_the_chat(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path
+) -> None:
+    agent, _ = run_episode(env, agent_config, tmp_path)
+    prompts = [m for m in agent.messages if "llm_ide" in m.get("extra", {}) and "phase" in m["extra"]["llm_ide"]]
+    phases = [p["extra"]["llm_ide"]["phase"][0].upper() for p in prompts]
+    # steps 1..6; step 4 repeats its reflection, step 5 its action
+    assert phases == ["A", "R", "A", "R", "A", "R", "R", "A", "R", "A", "A", "R", "A"]
+    first = prompts[0]["extra"]["llm_ide"]["sections"]
+    assert list(first) == ["task", "tool_usage", "response_format"]
+    alternative = prompts[4]["extra"]["llm_ide"]["sections"]
+    assert list(alternative) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
+    assert alternative["response_format"].startswith("## Response Format\nStep 2 was a bad action")
+    assert alternative["lessons"] == "## Lessons Learned\n- check a path before reading it"
+    # the last prompt's chain skips the bad step 2; only its last node shows a raw observation
+    last = prompts[-1]["extra"]["llm_ide"]["sections"]["history"]
+    assert "Step 2" not in last and "test_kart" not in last
+    assert last.count("Observation (returncode") == 1
+
+    traj = json.loads((tmp_path / "run.traj.json").read_text())
+    assert traj["trajectory_format"] == "mini-swe-agent-1.1"
+    assert traj["info"]["exit_status"] == "Submitted"
+    assert traj["info"]["llm_ide"]["memory"]["chain"] == [0, 2, 3, 4, 5]
+    assert traj["info"]["llm_ide"]["code_context"].startswith("### File: `shop/cart.py`")
+    observations = [m for m in traj["messages"] if "memory" in m.get("extra", {}).get("llm_ide", {})]
+    assert [len(o["extra"]["llm_ide"]["memory"]["nodes"]) for o in observations] == [1, 2, 3, 4, 5]
