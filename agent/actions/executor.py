@@ -1,0 +1,496 @@
+"""The agent's actions: bash, LSP-backed code navigation, exact edits, the debugger, submit.
+
+`Actions(bridge, run_shell)` needs only a BridgeClient (or anything with its methods) and a function running a shell
+command in the repository (`run_shell(cmd) -> (output, returncode)`), so benchmarks can drive it without an agent.
+Every call returns an `ActionResult`; bad params and unknown action types come back as observations naming the valid
+forms. The one exception that passes through is whatever `run_shell` raises (the environment raises upstream's
+`Submitted` there when a submission is detected).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agent.actions.located import Bridge, FileFacts, Scope, cut_lines, is_test_file, line_texts, located
+from agent.actions.params import (
+    FileLines,
+    ParamError,
+    Symbol,
+    normalize_path,
+    parse_edit,
+    parse_overview,
+    parse_symbol,
+    parse_target,
+    parse_use,
+)
+from agent.actions.templates import ActionTemplates
+from agent.types import ActionResult, ChunkRef
+
+logger = logging.getLogger("agent.actions")
+
+ShellRunner = Callable[[str], tuple[str, int]]
+ACTION_TYPES = ("bash", "open", "overview", "find_symbol", "definition", "references", "edit", "debugger", "submit")
+LSP_ACTIONS = frozenset({"open", "overview", "find_symbol", "definition", "references"})
+_REPLACED_AT = re.compile(r"replaced at line (\d+)")
+_CITED = re.compile(r"(?<![\w/.-])((?:/testbed/)?[\w.-]+(?:/[\w.-]+)*\.py):(\d+)")
+
+
+@dataclass
+class ActionLimits:
+    """How much one observation may show (keep observations lean: the prompt is rebuilt every step)."""
+
+    max_open_lines: int = 150
+    max_overview_lines: int = 120
+    max_definitions: int = 12
+    max_test_matches: int = 3
+    max_loose_matches: int = 5
+    max_references: int = 30
+    max_test_references: int = 8
+    max_reference_chunks: int = 10
+    max_outline_chunk_lines: int = 40
+    max_output_chars: int = 10000
+
+
+@dataclass
+class Definition:
+    file: str
+    line: int
+    qualname: str
+    detail: str
+    kind: str  # Class | Function | Method | Variable | ...
+    cls: str | None = None
+    function: str | None = None
+    end_line: int | None = None
+    test: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.test = is_test_file(self.file)
+
+    @property
+    def is_class(self) -> bool:
+        return self.kind == "Class"
+
+    @property
+    def is_function(self) -> bool:
+        return self.function is not None and self.kind != "Class" and self.end_line is not None
+
+    def text(self) -> str:
+        return located(self.file, self.line, self.qualname, self.detail, "test" if self.test else "")
+
+    def chunk(self) -> ChunkRef:
+        return ChunkRef(self.file, self.cls, self.function, False, (self.line,))
+
+
+class Actions:
+    def __init__(
+        self,
+        bridge: Bridge | None,
+        run_shell: ShellRunner,
+        *,
+        root: str = "/testbed",
+        templates: ActionTemplates | None = None,
+        limits: ActionLimits | None = None,
+        reconnect: Callable[[], Bridge | None] | None = None,
+    ) -> None:
+        self.bridge = bridge
+        self.run_shell = run_shell
+        self.root = root
+        self.templates = templates or ActionTemplates.load()
+        self.limits = limits or ActionLimits()
+        self.reconnect = reconnect
+        self._dirty = False  # files may have changed since the bridge last looked
+        self._handlers: dict[str, Callable[[str], ActionResult]] = {
+            "bash": self.bash,
+            "open": self.open,
+            "overview": self.overview,
+            "find_symbol": self.find_symbol,
+            "definition": self.definition,
+            "references": self.references,
+            "edit": self.edit,
+            "debugger": self.debugger,
+            "submit": self.submit,
+        }
+
+    # ---- entry points
+
+    def usage(self, **variables: object) -> str:
+        """The built-in actions' part of the Tool Usage section."""
+        return self.templates.render(
+            self.templates.usage, **{"cwd": self.root, "reproduction_script": "", **variables}
+        ).strip()
+
+    def execute(self, action_type: str, params: str) -> ActionResult:
+        kind = (action_type or "").strip().lower()
+        handler = self._handlers.get(kind)
+        if handler is None:
+            text = self.templates.message("unknown_action", action_type=action_type, valid=ACTION_TYPES)
+            return ActionResult(text, returncode=2, bad_params=True)
+        if kind in LSP_ACTIONS:
+            return self._lsp(kind, handler, params or "")
+        try:
+            return handler(params or "")
+        except ParamError as e:
+            return self._bad(kind, params, str(e))
+
+    def _bad(self, kind: str, params: str | None, reason: str) -> ActionResult:
+        text = self.templates.message(
+            "bad_params", action_type=kind, reason=reason, params=(params or "").strip(), form=self.templates.form(kind)
+        )
+        return ActionResult(text, returncode=2, bad_params=True)
+
+    def _lsp(self, kind: str, handler: Callable[[str], ActionResult], params: str) -> ActionResult:
+        if self.bridge is None:
+            return ActionResult(self.templates.message("no_bridge", action_type=kind), returncode=1, bad_params=True)
+        for attempt in (1, 2):
+            try:
+                if self._dirty:
+                    self.bridge.sync()  # type: ignore[union-attr]
+                    self._dirty = False
+                return handler(params)
+            except ParamError as e:
+                return self._bad(kind, params, str(e))
+            except Exception as e:  # a dead or confused language server must not end the run
+                logger.warning("lsp action %s failed (attempt %d): %s", kind, attempt, e)
+                if attempt == 1 and self.reconnect is not None:
+                    self.bridge = self.reconnect()
+                    if self.bridge is not None:
+                        continue
+                return ActionResult(self.templates.message("bridge_error", error=str(e) or type(e).__name__), 1)
+        raise AssertionError("unreachable")
+
+    # ---- shell-backed actions
+
+    def _shell(self, command: str) -> tuple[str, int]:
+        output, code = self.run_shell(command)
+        self._dirty = True
+        return output, code
+
+    def _clip(self, output: str) -> str:
+        limit = self.limits.max_output_chars
+        if len(output) <= limit:
+            return output
+        half = limit // 2
+        note = self.templates.message("output_elided", elided=len(output) - limit)
+        return f"{output[:half]}\n{note}\n{output[-half:]}"
+
+    def bash(self, params: str) -> ActionResult:
+        command = params.strip()
+        if not command:
+            raise ParamError("empty command")
+        output, code = self._shell(command)
+        return ActionResult(self._clip(output), code, command=command)
+
+    def edit(self, params: str) -> ActionResult:
+        edit = parse_edit(params, self.root)
+        command = self.templates.command("edit", file=edit.file, old=edit.old, new=edit.new)
+        output, code = self._shell(command)
+        chunks: list[ChunkRef] = []
+        if code == 0 and (m := _REPLACED_AT.search(output)):
+            first = int(m[1])
+            count = max(1, edit.new.rstrip("\n").count("\n") + 1) if edit.new else 1
+            chunks = self._chunks_for_lines(edit.file, list(range(first, first + count)))
+        return ActionResult(self._clip(output), code, chunks, command=command)
+
+    def debugger(self, params: str) -> ActionResult:
+        args = params.strip()
+        if args.startswith("debugger "):
+            args = args[len("debugger ") :].strip()
+        sub = args.split(maxsplit=1)[0] if args else ""
+        if sub not in self.templates.debugger_subcommands:
+            raise ParamError(f"unknown debugger command {sub!r}" if sub else "empty")
+        command = self.templates.command("debugger", args=args)
+        output, code = self._shell(command)
+        cited: list[tuple[str, int]] = []
+        for file, line in _CITED.findall(output):
+            where = (normalize_path(file, self.root), int(line))
+            if not where[0].startswith("/") and where not in cited:
+                cited.append(where)
+        chunks = [c for file, line in cited[:3] for c in self._chunks_for_lines(file, [line])]
+        return ActionResult(self._clip(output), code, chunks, command=command)
+
+    def submit(self, params: str) -> ActionResult:
+        paths = [normalize_path(p, self.root) for p in params.split()]
+        command = self.templates.command("submit", paths=paths)
+        output, code = self._shell(command)
+        return ActionResult(self._clip(output), code, command=command)
+
+    # ---- LSP-backed actions
+
+    @property
+    def _bridge(self) -> Bridge:
+        assert self.bridge is not None
+        return self.bridge
+
+    def _definitions(self, name: str, facts: FileFacts) -> list[Definition]:
+        """Exact definitions of `name` (dotted suffix match), non-test files first."""
+        found = self._bridge.locate(symbol=name).get("chunks") or []
+        out: list[Definition] = []
+        for c in found:
+            file, cls, function, lines = c["file"], c.get("class"), c.get("function"), c.get("lines") or []
+            scope = _scope_named(facts.scopes(file), cls, function, lines[0] if lines else 0)
+            if scope is not None:
+                out.append(Definition(file, scope.line, scope.qualname, scope.detail, scope.kind, cls, function,
+                                      scope.end_line))  # fmt: skip
+            elif lines:
+                qualname, detail = facts.defined_at(file, lines[0], name.rsplit(".", 1)[-1])
+                out.append(Definition(file, lines[0], qualname or name, detail, "Variable", cls, function))
+        return sorted(out, key=lambda d: d.test)
+
+    def _chunks_for_lines(self, file: str, lines: list[int]) -> list[ChunkRef]:
+        """The lines grouped by the innermost class/function holding them (what the memory tracks)."""
+        if self.bridge is None:
+            return [ChunkRef(file, lines=tuple(lines))]
+        facts = FileFacts(self.bridge)
+        groups: dict[tuple[str | None, str | None], list[int]] = {}
+        for n in lines:
+            scope = facts.enclosing(file, n)
+            groups.setdefault((scope.cls, scope.function) if scope else (None, None), []).append(n)
+        return [ChunkRef(file, cls, fn, False, tuple(ns)) for (cls, fn), ns in groups.items()]
+
+    def _render(self, chunks: list[ChunkRef]) -> str:
+        return self._bridge.render_context([chunk_to_dict(c) for c in chunks])
+
+    def _truncated(self, more: int, hint: str) -> str:
+        return self.templates.message("truncated", more=more, hint=hint)
+
+    def _show_range(self, file: str, start: int, end: int) -> ActionResult:
+        limit = self.limits.max_open_lines
+        stop = min(end, start + limit - 1)
+        chunks = self._chunks_for_lines(file, list(range(start, stop + 1)))
+        text = self._render(chunks)
+        if not text:
+            return self._view_plain(file, start, stop)
+        if stop < end:
+            text += "\n" + self._truncated(end - stop, f"open {file}:{stop + 1}-{end}")
+        return ActionResult(text, 0, chunks)
+
+    def _view_plain(self, file: str, start: int, end: int) -> ActionResult:
+        """A file the language server does not index (not Python): numbered lines read with the shell."""
+        command = self.templates.command("view_lines", file=file, start=start, end=end)
+        output, code = self.run_shell(command)
+        if code != 0 or not output.strip():
+            return ActionResult(f"{file}: no such file, or no lines {start}-{end}", 1, command=command)
+        return ActionResult(self._clip(output.rstrip("\n")), 0, command=command)
+
+    def _show_function(self, file: str, scope: Scope) -> ActionResult:
+        limit = self.limits.max_open_lines
+        chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
+        if scope.end_line - scope.line + 1 <= limit:
+            return ActionResult(self._render([chunk]), 0, [chunk])
+        stop = scope.line + limit - 1
+        part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(scope.line, stop + 1)))
+        note = self._truncated(scope.end_line - stop, f"open {file}:{stop + 1}-{scope.end_line}")
+        text = self._render([part]) + "\n" + note
+        return ActionResult(text, 0, [part])
+
+    def _outline(self, file: str, cls: str) -> ActionResult:
+        """A class's outline: numbered signatures of its methods and attributes, no bodies."""
+        answer = self._bridge.overview(file, cls=cls)
+        text, more = cut_lines(answer.get("text") or "", self.limits.max_overview_lines)
+        if not text:
+            return ActionResult(f"{file}: no class {cls}", 1)
+        if more:
+            text += "\n" + self._truncated(more, f"open {cls}.METHOD")
+        lines = sorted({s["line"] for s in answer.get("symbols") or []})[: self.limits.max_outline_chunk_lines]
+        return ActionResult(text, 0, [ChunkRef(file, cls, None, False, tuple(lines))])
+
+    def _show_definition(self, d: Definition, facts: FileFacts) -> ActionResult:
+        if d.is_class:
+            return self._outline(d.file, d.qualname)
+        scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
+        if scope is not None and scope.kind != "Class":
+            return self._show_function(d.file, scope)
+        return self._show_range(d.file, max(1, d.line - 5), d.line + 10)
+
+    def _others(self, defs: list[Definition]) -> str:
+        if not defs:
+            return ""
+        shown = defs[: self.limits.max_definitions]
+        more = len(defs) - len(shown)
+        lines = [f"{len(defs)} other definition(s) (open FILE:LINE):", *(d.text() for d in shown)]
+        if more:
+            lines.append(f"... {more} more")
+        return "\n".join(lines)
+
+    def open(self, params: str) -> ActionResult:
+        target = parse_target(params, self.root)
+        facts = FileFacts(self._bridge)
+        if isinstance(target, FileLines):
+            if target.start is not None and target.end is not None:
+                return self._show_range(target.file, target.start, target.end)
+            if target.start is not None:
+                scope = facts.enclosing(target.file, target.start)
+                if scope is not None and scope.function is not None:
+                    return self._show_function(target.file, scope)
+                return self._show_range(target.file, max(1, target.start - 10), target.start + 10)
+            return self._open_file(target.file, facts)
+        defs = self._definitions(target.name, facts)
+        if not defs:
+            return ActionResult(self.templates.message("not_found", name=target.name), 1)
+        result = self._show_definition(defs[0], facts)
+        if others := self._others(defs[1:]):
+            result.observation += "\n\n" + others
+        return result
+
+    def _open_file(self, file: str, facts: FileFacts) -> ActionResult:
+        symbols = facts.symbols(file)
+        last = max((s["end_line"] for s in symbols), default=0)
+        if not symbols or last <= self.limits.max_open_lines:
+            return self._show_range(file, 1, self.limits.max_open_lines)
+        result = self._overview_file(file)
+        result.observation += "\n" + self._truncated(last, f"open {file}:START-END, or open NAME")
+        return result
+
+    def _overview_file(self, file: str) -> ActionResult:
+        answer = self._bridge.overview(file)
+        text, more = cut_lines(answer.get("text") or "", self.limits.max_overview_lines)
+        if not text:
+            return ActionResult(f"{file}: not an indexed Python file (use bash to look at it)", 1)
+        if more:
+            text += "\n" + self._truncated(more, f"overview {file} CLASS, or find_symbol NAME")
+        return ActionResult(text, 0)
+
+    def overview(self, params: str) -> ActionResult:
+        file, cls = parse_overview(params, self.root)
+        facts = FileFacts(self._bridge)
+        if file is None:
+            defs = [d for d in self._definitions(cls or "", facts) if d.is_class]
+            if not defs:
+                return ActionResult(self.templates.message("not_found", name=cls), 1)
+            result = self._outline(defs[0].file, defs[0].qualname)
+            if others := self._others(defs[1:]):
+                result.observation += "\n\n" + others
+            return result
+        if cls:
+            scope = next((s for s in facts.scopes(file) if s.kind == "Class" and cls in (s.qualname, s.name)), None)
+            return self._outline(file, scope.qualname if scope else cls)
+        return self._overview_file(file)
+
+    def find_symbol(self, params: str) -> ActionResult:
+        symbol = parse_symbol(params)
+        facts = FileFacts(self._bridge)
+        loose: list[Definition] = []
+        if "." in symbol.name:
+            exact = self._definitions(symbol.name, facts)
+        else:
+            exact = []
+            for w in self._bridge.workspace_symbols(symbol.name):
+                if w["name"] == symbol.name:
+                    exact.append(self._definition_at(w, facts))
+                elif symbol.name.lower() not in w["name"].lower() or is_test_file(w["file"]):
+                    continue  # in-order subsequence matches and tests' loose matches are noise
+                elif len(loose) < self.limits.max_loose_matches:
+                    loose.append(self._definition_at(w, facts))
+            exact.sort(key=lambda d: d.test)
+        if not exact and not loose:
+            return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
+        main = [d for d in exact if not d.test][: self.limits.max_definitions]
+        tests = [d for d in exact if d.test]
+        lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
+        lines += [d.text() for d in main]
+        lines += [d.text() for d in tests[: self.limits.max_test_matches]]
+        hidden = len(exact) - len(main) - min(len(tests), self.limits.max_test_matches)
+        if hidden > 0:
+            lines.append(f"... {hidden} more (narrow it: find_symbol Class.{symbol.last})")
+        if loose:
+            lines.append(f"partial matches{' (first ' + str(len(loose)) + ')' if '.' not in symbol.name else ''}:")
+            lines += [located(d.file, d.line, d.qualname, d.detail) for d in loose]
+        text = "\n".join(lines)
+        chunks = [d.chunk() for d in main]
+        if len(main) == 1 and main[0].is_class:
+            outline = self._outline(main[0].file, main[0].qualname)
+            text += "\n\n" + outline.observation
+            chunks = outline.chunks or chunks
+        return ActionResult(text, 0, chunks)
+
+    def _definition_at(self, w: dict, facts: FileFacts) -> Definition:
+        file, line = w["file"], w["line"]
+        scope = next((s for s in facts.scopes(file) if s.line == line and s.name == w["name"]), None)
+        if scope is not None:
+            return Definition(file, line, scope.qualname, scope.detail, scope.kind, scope.cls, scope.function,
+                              scope.end_line)  # fmt: skip
+        qualname, detail = facts.defined_at(file, line, w["name"])
+        return Definition(file, line, qualname or w["name"], detail, w.get("kind") or "Variable")
+
+    def definition(self, params: str) -> ActionResult:
+        use = parse_use(params, self.root)
+        facts = FileFacts(self._bridge)
+        if isinstance(use, Symbol):
+            defs = self._definitions(use.name, facts)
+            if not defs:
+                return ActionResult(self.templates.message("not_found", name=use.name), 1)
+        else:
+            found = self._bridge.definition(use.file, use.line, name=use.name)
+            if not found:
+                return ActionResult(
+                    f"No definition found for `{use.name}` at {use.file}:{use.line} (is it written on that line? "
+                    "builtins and installed packages have none)", 1
+                )  # fmt: skip
+            defs = [self._definition_at({"file": f["file"], "line": f["line"], "name": use.name}, facts) for f in found]
+        header = "\n".join(d.text() for d in defs[: self.limits.max_definitions])
+        if len(defs) == 1 and not defs[0].file.startswith("/"):
+            shown = self._show_definition(defs[0], facts)
+            chunks = shown.chunks or [defs[0].chunk()]
+            return ActionResult(header + "\n\n" + shown.observation, shown.returncode, chunks)
+        return ActionResult(header, 0, [d.chunk() for d in defs[: self.limits.max_definitions]])
+
+    def references(self, params: str) -> ActionResult:
+        use = parse_use(params, self.root)
+        facts = FileFacts(self._bridge)
+        if isinstance(use, Symbol):
+            defs = self._definitions(use.name, facts)
+            if not defs:
+                return ActionResult(self.templates.message("not_found", name=use.name), 1)
+            target = defs[0]
+            refs = self._bridge.references(target.file, target.line, name=use.last, include_declaration=False)
+            what = f"`{target.qualname}` ({target.file}:{target.line})"
+        else:
+            refs = self._bridge.references(use.file, use.line, name=use.name, include_declaration=False)
+            what = f"`{use.name}` ({use.file}:{use.line})"
+        seen = sorted({(r["file"], r["line"]) for r in refs}, key=lambda fl: (is_test_file(fl[0]), fl))
+        if not seen:
+            return ActionResult(f"No references to {what} found.", 0)
+        main = [fl for fl in seen if not is_test_file(fl[0])]
+        tests = [fl for fl in seen if is_test_file(fl[0])]
+        shown = main[: self.limits.max_references] + tests[: self.limits.max_test_references]
+        wanted: dict[str, list[int]] = {}
+        for file, line in shown:
+            wanted.setdefault(file, []).append(line)
+        texts = line_texts(self._bridge, wanted)
+        files = {f for f, _ in seen}
+        lines = [f"{len(seen)} reference(s) to {what} in {len(files)} file(s), {len(tests)} in tests:"]
+        for file, line in shown:
+            scope = facts.enclosing(file, line)
+            where, mark = (scope.qualname if scope else "<module>"), ("test" if is_test_file(file) else "")
+            lines.append(located(file, line, where, texts.get((file, line), ""), mark))
+        if hidden := len(seen) - len(shown):
+            lines.append(f"... {hidden} more ({len(main) - len(shown[: len(main)])} outside tests)")
+        chunks: dict[tuple[str, str | None, str | None], list[int]] = {}
+        for file, line in main[: self.limits.max_reference_chunks]:
+            ref = facts.chunk(file, line)
+            chunks.setdefault((file, ref.class_name, ref.function), []).append(line)
+        refs = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in chunks.items()]
+        return ActionResult("\n".join(lines), 0, refs)
+
+
+def _scope_named(scopes: list[Scope], cls: str | None, function: str | None, near: int) -> Scope | None:
+    """The scope a bridge chunk names (class/function), the first one starting at or after `near`."""
+    named = [s for s in scopes if (s.cls, s.function) == (cls, function)]
+    return next((s for s in named if s.line >= near), named[0] if named else None)
+
+
+def chunk_to_dict(chunk: ChunkRef, score: float | None = None) -> dict:
+    """A ChunkRef as lsp-bridge's chunk (`lspBridge/renderContext`, `lspBridge/setAgentContext`)."""
+    out: dict = {
+        "file": chunk.file_path,
+        "class": chunk.class_name,
+        "function": chunk.function,
+        "whole_function": chunk.whole_function,
+        "lines": list(chunk.lines),
+    }
+    if score is not None:
+        out["score"] = score
+    return out

@@ -1,0 +1,162 @@
+"""Compact located answers (`file:line  Class.method  signature`) built from a BridgeClient's plain-dict results."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Protocol
+
+from agent.types import ChunkRef
+
+SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
+_RENDERED_LINE = re.compile(r"^\s*(\d+)(?: \| ?| ?\|$|\s|:\s?)(.*)$")
+
+
+class Bridge(Protocol):
+    """The part of `lsp_bridge.client.BridgeClient` the actions use."""
+
+    def document_symbols(self, file: str) -> list[dict]: ...
+    def workspace_symbols(self, query: str) -> list[dict]: ...
+    def definition(self, file: str, line: int, column: int | None = None, name: str | None = None) -> list[dict]: ...
+    def references(
+        self, file: str, line: int, column: int | None = None, name: str | None = None, include_declaration: bool = True
+    ) -> list[dict]: ...
+    def render_context(self, chunks: list[dict], threshold: float | None = None) -> str: ...
+    def locate(
+        self, file: str | None = None, line: int | None = None, symbol: str | None = None, whole_function: bool = False
+    ) -> dict: ...
+    def overview(self, file: str, cls: str | None = None) -> dict: ...
+    def sync(self) -> dict: ...
+
+
+def is_test_file(path: str) -> bool:
+    p = PurePosixPath(path)
+    name = p.name
+    return (
+        any(part in ("test", "tests", "testing") for part in p.parts[:-1])
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+    )
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A class or function of a file: its lines (1-based, inclusive) and dotted class/function names."""
+
+    name: str
+    kind: str
+    line: int
+    end_line: int
+    cls: str | None
+    function: str | None
+    detail: str
+
+    @property
+    def qualname(self) -> str:
+        return ".".join(p for p in (self.cls, self.function) if p)
+
+
+def scopes_of(symbols: list[dict]) -> list[Scope]:
+    """Every class/function in a documentSymbol tree, outermost first, named as the bridge names chunks: the
+    enclosing classes dotted, then the functions after the innermost class dotted."""
+    out: list[Scope] = []
+
+    def walk(nodes: list[dict], chain: list[tuple[str, bool]]) -> None:
+        for s in nodes:
+            if s["kind"] not in SCOPE_KINDS:
+                continue
+            here = [*chain, (s["name"], s["kind"] == "Class")]
+            last_class = max((i for i, (_, is_class) in enumerate(here) if is_class), default=-1)
+            cls = ".".join(n for n, is_class in here[: last_class + 1] if is_class) or None
+            function = ".".join(n for n, _ in here[last_class + 1 :]) or None
+            detail = s.get("detail") or s["name"]
+            out.append(Scope(s["name"], s["kind"], s["line"], s["end_line"], cls, function, detail))
+            walk(s.get("children") or [], here)
+
+    walk(symbols, [])
+    return out
+
+
+def innermost(scopes: list[Scope], line: int) -> Scope | None:
+    around = [s for s in scopes if s.line <= line <= s.end_line]
+    return max(around, key=lambda s: s.line) if around else None
+
+
+class FileFacts:
+    """documentSymbol answers of the files one action touches (one request per file)."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+        self._scopes: dict[str, list[Scope]] = {}
+        self._symbols: dict[str, list[dict]] = {}
+
+    def symbols(self, file: str) -> list[dict]:
+        if file not in self._symbols:
+            self._symbols[file] = self.bridge.document_symbols(file)
+        return self._symbols[file]
+
+    def scopes(self, file: str) -> list[Scope]:
+        if file not in self._scopes:
+            self._scopes[file] = scopes_of(self.symbols(file))
+        return self._scopes[file]
+
+    def defined_at(self, file: str, line: int, name: str | None = None) -> tuple[str, str]:
+        """(qualified name, signature) of what is defined on `line`; a variable's own line text as signature."""
+        for s in self.scopes(file):
+            if s.line == line and (name is None or s.name == name):
+                return s.qualname, s.detail
+        for s in _flatten(self.symbols(file)):
+            if s["line"] == line and (name is None or s["name"] == name):
+                scope = innermost(self.scopes(file), line)
+                prefix = f"{scope.qualname}." if scope else ""
+                return prefix + s["name"], s.get("detail") or s["name"]
+        scope = innermost(self.scopes(file), line)
+        return (scope.qualname if scope else ""), ""
+
+    def enclosing(self, file: str, line: int) -> Scope | None:
+        return innermost(self.scopes(file), line)
+
+    def chunk(self, file: str, line: int) -> ChunkRef:
+        scope = self.enclosing(file, line)
+        return ChunkRef(file, scope.cls if scope else None, scope.function if scope else None, False, (line,))
+
+
+def _flatten(nodes: list[dict]) -> list[dict]:
+    out = []
+    for s in nodes:
+        out.append(s)
+        out.extend(_flatten(s.get("children") or []))
+    return out
+
+
+def located(file: str, line: int, where: str, text: str, mark: str = "") -> str:
+    """One answer line: `file:line  where  text`, with an optional `[mark]`."""
+    parts = [f"{file}:{line}", where, f"[{mark}]" if mark else "", text.strip()]
+    return "  ".join(p for p in parts if p)
+
+
+def line_texts(bridge: Bridge, wanted: dict[str, list[int]]) -> dict[tuple[str, int], str]:
+    """The source text of the given lines, read from one rendering of them (the renderer's numbered lines)."""
+    if not wanted:
+        return {}
+    text = bridge.render_context([{"file": f, "lines": sorted(set(lines))} for f, lines in wanted.items()])
+    out: dict[tuple[str, int], str] = {}
+    current = None
+    for raw in text.split("\n"):
+        if raw.startswith("### File: `") and raw.endswith("`"):
+            current = raw[len("### File: `") : -1]
+            continue
+        m = _RENDERED_LINE.match(raw)
+        if current is not None and m:
+            out[(current, int(m[1]))] = m[2]
+    return out
+
+
+def cut_lines(text: str, limit: int) -> tuple[str, int]:
+    """At most `limit` lines of `text`, and how many were left out."""
+    lines = text.split("\n")
+    if len(lines) <= limit:
+        return text, 0
+    return "\n".join(lines[:limit]), len(lines) - limit

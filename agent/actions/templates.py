@@ -1,0 +1,45 @@
+"""The actions' texts and shell commands, loaded from `agent/config/llm-ide/actions.yaml` (jinja2)."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+import yaml
+
+DEFAULT_ACTIONS_CONFIG = Path(__file__).resolve().parent.parent / "config" / "llm-ide" / "actions.yaml"
+
+_JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False, autoescape=False)
+_JINJA.filters["q"] = lambda value: shlex.quote(str(value))
+
+
+@dataclass
+class ActionTemplates:
+    usage: str
+    forms: dict[str, str]
+    messages: dict[str, str]
+    commands: dict[str, str]
+    debugger_subcommands: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> ActionTemplates:
+        source = Path(path) if path else DEFAULT_ACTIONS_CONFIG
+        data = yaml.safe_load(source.read_text())
+        missing = [k for k in ("usage", "forms", "messages", "commands") if k not in (data or {})]
+        if missing:
+            raise ValueError(f"{source}: missing {', '.join(missing)}")
+        return cls(**data)
+
+    def render(self, template: str, **variables: object) -> str:
+        return _JINJA.from_string(template).render(**variables)
+
+    def message(self, name: str, **variables: object) -> str:
+        return self.render(self.messages[name], **variables)
+
+    def command(self, name: str, **variables: object) -> str:
+        return self.render(self.commands[name], **variables).strip()
+
+    def form(self, action_type: str) -> str:
+        return self.render(self.forms[action_type], subcommands=self.debugger_subcommands)

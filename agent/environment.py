@@ -1,0 +1,282 @@
+"""The LLM-IDE agent's environment: upstream's DockerEnvironment on a toolprov-provisioned image, with the lsp-bridge
+daemon running inside, one BridgeClient session for the run, and the agent's actions on top.
+
+    env = LLMIDEEnvironment(image="toolprov-testbed:bookworm", cwd="/testbed", tools=["debugger", "lsp", "fileedit"])
+    env.execute_action("find_symbol", "last")      # -> ActionResult
+    env.execute({"command": "ls"})                 # upstream's plain bash action still works
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+from minisweagent.environments.docker import DockerEnvironment, DockerEnvironmentConfig
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from agent.actions import ActionLimits, Actions, ActionTemplates
+from agent.types import ActionResult
+
+logger = logging.getLogger("agent.environment")
+
+DEFAULT_TOOLS = ["debugger", "lsp", "fileedit"]
+LSP_TOOL = "lsp"
+
+
+class ToolEntry(BaseModel):
+    """One `environment.tools` entry, with the seed's fields. A name alone means `tool_specs/<name>.yaml`; the other
+    fields override that spec (or describe a tool that has no spec: then `source` is required).
+
+    Mapping onto a toolprov spec: source -> source (copied to /tools/<name>), installation_script -> setup_script
+    (run after the pip install), command -> executable. `usage` only changes what the agent is shown ("" hides the
+    tool from the Tool Usage section); it does not change the image.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    source: str | None = None
+    target: str | None = None
+    installation_script: str | None = None
+    command: str | None = None
+    usage: str | None = None
+
+    @property
+    def changes_spec(self) -> bool:
+        return any(v is not None for v in (self.source, self.installation_script, self.command))
+
+
+class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
+    tools: list[ToolEntry] = Field(default_factory=lambda: [ToolEntry(name=n) for n in DEFAULT_TOOLS])
+    """Tools provisioned into the instance image (toolprov, cached by content key) before the container starts."""
+    specs_dir: str = ""
+    """Where tool specs live (default: toolprov's tool_specs/)."""
+    provision_network: bool = False
+    """Install tools from a package index inside the build instead of the host-resolved wheelhouse."""
+    setup_reproduction_script: str = ""
+    """A shell script run once after the container starts (e.g. writing a reproduction script)."""
+    reproduction_script: str = ""
+    """The command that reproduces the issue; installed as `reproduce` in the container and shown to the agent."""
+    lsp_workspace: str = ""
+    """The workspace the language server indexes (default: cwd)."""
+    lsp_timeout: float = 60.0
+    """Seconds one language-server request may take."""
+    actions_config: str = ""
+    """A YAML file replacing agent/config/llm-ide/actions.yaml (the actions' usage text and commands)."""
+    action_limits: dict[str, int] = {}
+    """Overrides of `agent.actions.ActionLimits` (how much one observation may show)."""
+
+    @field_validator("tools", mode="before")
+    @classmethod
+    def _names(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"name": v} if isinstance(v, str) else v for v in value]
+        return value
+
+
+class LLMIDEEnvironment(DockerEnvironment):
+    def __init__(self, *, config_class: type = LLMIDEEnvironmentConfig, **kwargs: Any) -> None:
+        self.bridge: Any = None
+        self.actions: Actions | None = None
+        self.base_image = kwargs.get("image", "")
+        self.tool_manifest: list[dict] = []
+        self._tool_usage: str | None = None
+        super().__init__(config_class=config_class, **kwargs)  # provisions, then starts the container
+        self.config: LLMIDEEnvironmentConfig
+        try:
+            self._prepare()
+        except BaseException:
+            self.cleanup()
+            raise
+
+    # ---- start
+
+    def _start_container(self) -> None:
+        if self.config.tools:
+            self.config.image = self._provision()
+        super()._start_container()
+
+    def _provision(self) -> str:
+        from provisioner.api import install_tools, show
+
+        names, specs_dir = tool_specs(self.config.tools, self.config.specs_dir)
+        start = time.monotonic()
+        result = install_tools(
+            names, self.config.image, network=self.config.provision_network, specs_dir=specs_dir,
+            progress=lambda tool, step: self.logger.info("provisioning %s: %s", tool, step),
+        )  # fmt: skip
+        self.logger.info(
+            "image %s: tools %s %s in %.1fs", result.image, ", ".join(names),
+            "cached" if result.cached else f"built ({', '.join(result.built)})", time.monotonic() - start,
+        )  # fmt: skip
+        self.tool_manifest = show(result.image).manifest.get("tools", [])
+        return result.image
+
+    def _prepare(self) -> None:
+        names = {t.name for t in self.config.tools}
+        if LSP_TOOL in names:
+            self.bridge = self._connect_bridge()
+        if self.config.setup_reproduction_script.strip():
+            out = self.execute({"command": self.config.setup_reproduction_script})
+            if out["returncode"] != 0:
+                tail = out["output"][-800:]
+                raise RuntimeError(f"setup_reproduction_script failed with exit code {out['returncode']}: {tail}")
+        templates = ActionTemplates.load(self.config.actions_config or None)
+        if self.config.reproduction_script.strip():
+            script = "#!/bin/bash\n" + self.config.reproduction_script.strip() + "\n"
+            b64 = base64.b64encode(script.encode()).decode()
+            self.execute({"command": templates.command("install_reproduce", script_b64=b64)})
+        self.actions = Actions(
+            self.bridge, self.run_shell, root=self.config.cwd, templates=templates,
+            limits=ActionLimits(**self.config.action_limits), reconnect=self._reconnect,
+        )  # fmt: skip
+
+    @property
+    def workspace(self) -> str:
+        return self.config.lsp_workspace or self.config.cwd
+
+    def _connect_bridge(self) -> Any:
+        """One LSP session with the container's shared lsp-bridge daemon. `lsp-bridge connect` starts the daemon on
+        first use, fully detached (new session, stdin /dev/null, output to its log) and under a lock, so a second
+        connect (an editor attaching) joins the same index instead of racing to start another daemon."""
+        from lsp_bridge.client import BridgeClient
+
+        command = [self.config.executable, "exec", "-i", "-w", self.workspace, str(self.container_id)]
+        return BridgeClient([*command, "lsp-bridge", "connect", "--workspace", self.workspace],
+                            timeout=self.config.lsp_timeout)  # fmt: skip
+
+    def _reconnect(self) -> Any:
+        self._close_bridge()
+        try:
+            self.bridge = self._connect_bridge()
+        except Exception as e:
+            self.logger.warning("cannot reconnect to the language server: %s", e)
+            self.bridge = None
+        return self.bridge
+
+    # ---- the agent's interface
+
+    def run_shell(self, command: str) -> tuple[str, int]:
+        """One shell command in the container (upstream's execute: raises Submitted on a submission)."""
+        out = self.execute({"command": command})
+        text = out.get("output", "")
+        if out.get("exception_info"):
+            text = f"{text}\n{out['exception_info']}" if text else out["exception_info"]
+        return text, out.get("returncode", -1)
+
+    def execute_action(self, action_type: str, action_params: str) -> ActionResult:
+        assert self.actions is not None, "environment not started"
+        return self.actions.execute(action_type, action_params)
+
+    def tool_usage(self) -> str:
+        """The Tool Usage section: built-in actions' forms, then each provisioned tool's usage."""
+        if self._tool_usage is None:
+            assert self.actions is not None
+            parts = [self.actions.usage(reproduction_script="reproduce" if self.config.reproduction_script else "")]
+            overrides = {t.name: t.usage for t in self.config.tools if t.usage is not None}
+            for tool in self.tool_manifest:
+                usage = overrides.get(tool["name"], tool.get("usage") or "")
+                if usage.strip():
+                    parts.append(usage.strip())
+            self._tool_usage = "\n\n".join(parts)
+        return self._tool_usage
+
+    def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
+        """lsp-bridge's rendering of code-context chunks (`lspBridge/renderContext`); "" when it cannot answer."""
+        if not chunks:
+            return ""
+        for attempt in (1, 2):
+            if self.bridge is None:
+                return ""
+            try:
+                return self.bridge.render_context(chunks, threshold)
+            except Exception as e:
+                self.logger.warning("renderContext failed (attempt %d): %s", attempt, e)
+                if attempt == 1:
+                    self._reconnect()
+        return ""
+
+    def set_agent_context(self, chunks: list[dict]) -> None:
+        """Show the agent's live code context to attached editors (`lspBridge/setAgentContext`)."""
+        if self.bridge is None:
+            return
+        try:
+            self.bridge.set_agent_context(chunks)
+        except Exception as e:
+            self.logger.warning("setAgentContext failed: %s", e)
+
+    # ---- upstream hooks
+
+    def get_template_vars(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_template_vars(base_image=self.base_image, **kwargs)
+
+    def serialize(self) -> dict:
+        data = super().serialize()
+        data["info"]["config"]["environment_tools"] = {
+            "base_image": self.base_image,
+            "image": self.config.image,
+            "tools": [{k: t.get(k) for k in ("name", "version", "executable")} for t in self.tool_manifest],
+        }
+        return data
+
+    def _close_bridge(self) -> None:
+        bridge, self.bridge = self.bridge, None
+        if bridge is not None:
+            try:
+                bridge.close()
+            except Exception as e:  # the container may already be gone
+                self.logger.debug("closing the bridge: %s", e)
+
+    def cleanup(self) -> None:
+        self._close_bridge()
+        if self.actions is not None:
+            self.actions.bridge = None
+        super().cleanup()
+
+
+def tool_specs(entries: list[ToolEntry], specs_dir: str = "") -> tuple[list[str], Path]:
+    """Tool names and the specs folder to provision them from: toolprov's own specs when no entry changes a spec,
+    else a generated folder (cached by content) holding the specs with the entries' fields applied."""
+    from provisioner.spec import DEFAULT_SPECS_DIR, load_spec
+
+    base = Path(specs_dir) if specs_dir else DEFAULT_SPECS_DIR
+    names = [e.name for e in entries]
+    if not any(e.changes_spec for e in entries):
+        return names, base
+    specs: dict[str, dict] = {}
+    for e in entries:
+        if e.target not in (None, "", f"/tools/{e.name}"):
+            raise ValueError(f"environment.tools[{e.name}].target: toolprov copies sources to /tools/{e.name}")
+        path = base / f"{e.name}.yaml"
+        if path.is_file():
+            spec = load_spec(path).model_dump(mode="json", exclude={"spec_path"})
+        elif e.source:
+            executable = e.command or e.name
+            spec = {
+                "tool_name": e.name, "version": None, "py_standalone": "3.9", "installation": "pip",
+                "executable": executable, "check": f"command -v {executable}", "usage": "",
+            }  # fmt: skip
+        else:
+            raise ValueError(f"environment.tools[{e.name}]: no spec {path} and no source to install it from")
+        if spec.get("source"):
+            spec["source"] = str((path.parent / spec["source"]).resolve())
+        if e.source:
+            spec["source"] = str(Path(e.source).expanduser().resolve())
+        if e.installation_script is not None:
+            spec["setup_script"] = e.installation_script
+        if e.command:
+            spec["executable"] = e.command
+        specs[e.name] = spec
+    digest = hashlib.sha256(json.dumps(specs, sort_keys=True).encode()).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / "llm-ide-specs" / digest
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, spec in specs.items():
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    return names, folder
