@@ -17,6 +17,11 @@ which is also the shape of `model.outputs` in a YAML file for `--model-class det
 
 from __future__ import annotations
 
+import os
+
+# litellm fetches its price list from GitHub at import unless told to use its bundled copy (no network here)
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
