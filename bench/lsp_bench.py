@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lsp_bridge.framing import FramingError, encode, read_frames
+
 DATA = Path(__file__).resolve().parent / ".data"
 DJANGO = DATA / "Django-5.1"
 PEERS = DATA / "peers"
@@ -236,18 +238,10 @@ class Server:
             time.sleep(0.2)
 
     async def _read(self) -> None:
-        stream = self.proc.stdout
-        while True:
-            length = 0
-            while True:
-                line = await stream.readline()
-                if not line:
-                    return
-                if not line.strip():
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(await stream.readexactly(length))
+        async for body in read_frames(self.proc.stdout.read, stall_after=None, max_body=2**62):
+            if isinstance(body, FramingError):
+                raise RuntimeError(f"{self.name}: {body.reason}")
+            message = json.loads(body)
             if "method" in message and "id" in message:
                 self._reply(message)
             elif "id" in message and message["id"] in self.pending:
@@ -260,8 +254,7 @@ class Server:
         self._write({"jsonrpc": "2.0", "id": message["id"], "result": result})
 
     def _write(self, message: dict) -> None:
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self.proc.stdin.write(encode(json.dumps(message).encode()))
 
     def notify(self, method: str, params: Any) -> None:
         self._write({"jsonrpc": "2.0", "method": method, "params": params})

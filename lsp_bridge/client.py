@@ -105,7 +105,7 @@ class BridgeClient:
 
     async def _read(self, stdout: asyncio.StreamReader) -> None:
         protocol = client_protocol(self._client)
-        async for event in framing.read_frames(stdout.read, stall_after=None):
+        async for event in framing.read_frames(stdout.read, stall_after=None, max_body=2**62):
             if isinstance(event, framing.FramingError):
                 log.warning("bad frame from the bridge: %s", event.reason)
                 continue

@@ -136,10 +136,10 @@ class Deframer:
 
 
 async def read_frames(
-    read: Callable[[int], Awaitable[bytes]], stall_after: float | None = STALL_SECONDS
+    read: Callable[[int], Awaitable[bytes]], stall_after: float | None = STALL_SECONDS, max_body: int = MAX_BODY
 ) -> AsyncIterator[Event]:
     """Frames from an async `read(n)` (b"" at the end); a frame left incomplete `stall_after` seconds is given up."""
-    deframer = Deframer()
+    deframer = Deframer(max_body)
     while True:
         timeout = stall_after if deframer.mid_frame else None
         try:

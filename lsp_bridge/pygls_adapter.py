@@ -21,9 +21,22 @@ from lsp_bridge import framing
 log = logging.getLogger(__name__)
 
 
+def _strict(kind: type) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
+        return value
+
+    return structure
+
+
 def converter() -> Converter:
-    """pygls' converter, but custom methods keep plain dicts (chunk fields such as `class` are keywords)."""
+    """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
+    dicts (chunk fields such as `class` are keywords)."""
     conv = default_converter()
+    for scalar in (str, int, bool):
+        conv.register_structure_hook(scalar, _strict(scalar))
+    conv.register_structure_hook(float, _strict((int, float)))  # type: ignore[arg-type]
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
         conv.register_structure_hook(cls, lambda obj, cls: cls(**obj))
     return conv
