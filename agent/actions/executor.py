@@ -154,7 +154,7 @@ class Actions:
                 return self._bad(kind, params, str(e))
             except Exception as e:  # a dead or confused language server must not end the run
                 logger.warning("lsp action %s failed (attempt %d): %s", kind, attempt, e)
-                if attempt == 1 and self.reconnect is not None:
+                if attempt == 1 and self.reconnect is not None and _bridge_gone(e):
                     self.bridge = self.reconnect()
                     if self.bridge is not None:
                         continue
@@ -474,6 +474,13 @@ class Actions:
             chunks.setdefault((file, ref.class_name, ref.function), []).append(line)
         refs = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in chunks.items()]
         return ActionResult("\n".join(lines), 0, refs)
+
+
+def _bridge_gone(error: Exception) -> bool:
+    """The session with the language server is lost (its process exited or stopped answering)."""
+    from lsp_bridge.client import BridgeError
+
+    return isinstance(error, (BridgeError, BrokenPipeError, ConnectionError))
 
 
 def _scope_named(scopes: list[Scope], cls: str | None, function: str | None, near: int) -> Scope | None:

@@ -141,7 +141,11 @@ def line_texts(bridge: Bridge, wanted: dict[str, list[int]]) -> dict[tuple[str, 
     """The source text of the given lines, read from one rendering of them (the renderer's numbered lines)."""
     if not wanted:
         return {}
-    text = bridge.render_context([{"file": f, "lines": sorted(set(lines))} for f, lines in wanted.items()])
+    return parse_rendered(bridge.render_context([{"file": f, "lines": sorted(set(ls))} for f, ls in wanted.items()]))
+
+
+def parse_rendered(text: str) -> dict[tuple[str, int], str]:
+    """(file, line) -> code of every numbered line in rendered code context (`### File:` headers, `N | code`)."""
     out: dict[tuple[str, int], str] = {}
     current = None
     for raw in text.split("\n"):

@@ -32,14 +32,14 @@ class ActionTemplates:
             raise ValueError(f"{source}: missing {', '.join(missing)}")
         return cls(**data)
 
-    def render(self, template: str, **variables: object) -> str:
+    def render(self, template: str, /, **variables: object) -> str:
         return _JINJA.from_string(template).render(**variables)
 
-    def message(self, name: str, **variables: object) -> str:
-        return self.render(self.messages[name], **variables)
+    def message(self, key: str, /, **variables: object) -> str:
+        return self.render(self.messages[key], **variables)
 
-    def command(self, name: str, **variables: object) -> str:
-        return self.render(self.commands[name], **variables).strip()
+    def command(self, key: str, /, **variables: object) -> str:
+        return self.render(self.commands[key], **variables).strip()
 
     def form(self, action_type: str) -> str:
         return self.render(self.forms[action_type], subcommands=self.debugger_subcommands)
