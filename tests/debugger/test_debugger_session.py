@@ -166,15 +166,16 @@ def test_module_target(debugger):
     assert "No module named nosuch" in d("start", "-m", "nosuch").out
 
 
-def test_slow_print_times_out_and_the_session_recovers(debugger):
+def test_slow_print_is_interrupted_and_the_stop_is_kept(debugger):
     d = debugger
     d("start", "main.py")
-    slow = d("print", "__import__('time').sleep(1.5)", "--timeout", "0.3")
+    began = time.monotonic()
+    slow = d("print", "__import__('time').sleep(30)", "--timeout", "0.3")
     assert slow.err.strip() == (
-        "error: `print` did not finish within 0.3s; the program is busy with it (see `debugger status`)"
+        "error: `print` did not finish within 0.3s: interrupted; the program is still stopped where it was"
     )
-    assert d("locals").err.startswith("error: the program is running")
-    time.sleep(1.5)
+    assert time.monotonic() - began < 10
+    assert d("locals").code == 0
     assert d("status").out.splitlines()[0] == "Stopped at main.py:1 in <module>() [start]"
     assert d("print", "__name__").out.strip() == "__name__ = '__main__'"
 
@@ -234,15 +235,10 @@ def test_output_is_cut_with_a_note(debugger):
         (("break", "nosuch.py:3"), "error: no such file: {project}/nosuch.py"),
         (("break", "shop/cart.py:8"), "error: no code at {project}/shop/cart.py:8 (nearest lines with code: 7, 9)"),
         (("break", "shop/cart.py:9", "if", "x ==="), "error: syntax error in condition 'x ===': invalid syntax"),
-        (("break", "shop/cart.py"), "error: expected FILE:LINE, got 'shop/cart.py'"),
         (("print", "x"), "error: no debugging session 'default': start one with `debugger start ...`"),
         (("stop",), "error: no debugging session 'default'"),
         (("start", "nosuch.py"), "error: no such file: nosuch.py (start takes SCRIPT, -m MODULE, or a test node id)"),
         (("start", "--python", "/nonexistent/python", "main.py"), "error: python not found: /nonexistent/python"),
-        (
-            ("--session", "a/b", "status"),
-            "error: bad session name 'a/b': use letters, digits, '.', '_' or '-' (at most 40)",
-        ),
     ],
 )
 def test_bad_input_is_one_line(debugger, project: Path, args: tuple, error: str):

@@ -2,29 +2,38 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
+import math
 import os
 import socket
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
-from agent_debugger import __version__
+from agent_debugger import __version__, processes
 from agent_debugger.render import render
-from agent_debugger.sessions import DebuggerError, Session, pid_alive, read_json, send_request, session, write_json
+from agent_debugger.sessions import (
+    DebuggerError,
+    Session,
+    UsageError,
+    check_name,
+    pid_alive,
+    read_json,
+    send_request,
+    session,
+    write_json,
+)
 
 TYPE_CHECKING = False  # typing itself costs startup time on every command
 if TYPE_CHECKING:
     import argparse
+    from typing import NoReturn
 
-EXIT_OK, EXIT_ERROR, EXIT_ENDED = 0, 1, 3
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_ENDED = 0, 1, 2, 3
 DEFAULT_TIMEOUT = 5.0
 START_TIMEOUT = 15.0  # pytest's collection under a tracer takes a moment
+MAX_TIMEOUT = 86400.0
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-_VALUE_OPTIONS = ("--session", "--timeout", "--python")
-_FLAG_OPTIONS = ("--json", "-h", "--help", "--version")
 
 EPILOG = """\
 examples:
@@ -35,20 +44,26 @@ examples:
   debugger run-to-exception                          stop where the next exception is raised
   debugger stop
 
-exit status: 0 ok, 1 error (one line on stderr), 2 bad usage, 3 the program has ended or crashed.
+exit status: 0 ok, 1 error (one line on stderr), 2 bad usage (one line), 3 the program has ended or crashed.
 The program runs under the `python` on PATH (the repository's env) unless --python or DEBUGGER_PYTHON says
-otherwise; its output is shown with each answer. Sessions live in /tmp/debugger-sessions (DEBUGGER_SESSIONS).
+otherwise; its output is shown with each answer. Sessions live in a private directory of yours:
+$DEBUGGER_SESSIONS, else $XDG_RUNTIME_DIR/debugger-sessions, else /tmp/debugger-sessions-UID.
 """
 
 
 _INT_OPT = {"nargs": "?", "type": int}
 _ANYWHERE = (("--anywhere",), {"action": "store_true", "help": "also stop in the stdlib and site-packages"})
+_ALL = (("--all",), {"action": "store_true", "help": "everything, not only the project's part"})
 # name: (help, aliases, [(argument names, add_argument keywords), ...])
 COMMANDS: dict[str, tuple[str, tuple[str, ...], list[tuple[tuple[str, ...], dict]]]] = {
     "start": (
         "run a program, stop at its first line (a test: its first line) or at a breakpoint",
         (),
-        [(("--python",), {"help": "the program's interpreter (default: `python` on PATH)"})],
+        [
+            (("--python",), {"help": "the program's interpreter (default: `python` on PATH)"}),
+            (("-m",), {"dest": "module", "nargs": "...", "metavar": "MODULE", "help": "run a module, as python -m"}),
+            (("target",), {"nargs": "...", "help": "SCRIPT [ARGS] | TEST_NODE_ID [PYTEST ARGS]"}),
+        ],
     ),
     "break": (
         "set a breakpoint: break FILE:LINE [if COND]; without arguments: list them",
@@ -75,46 +90,66 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...], list[tuple[tuple[str, ...], dict
     ),
     "print": ("evaluate an expression in the current frame", ("p",), [(("expr",), {"nargs": "+"})]),
     "locals": ("show the current frame's variables", (), []),
-    "stack": (
-        "show the call stack, innermost last",
-        ("where", "bt"),
-        [(("--all",), {"action": "store_true", "help": "include library frames"})],
-    ),
+    "stack": ("show the call stack, innermost last", ("where", "bt"), [_ALL]),
     "up": ("select the caller's frame", (), [(("count",), {**_INT_OPT, "default": 1})]),
     "down": ("select the callee's frame", (), [(("count",), {**_INT_OPT, "default": 1})]),
     "list": ("show source around the current line", ("l",), [(("line",), _INT_OPT)]),
     "status": ("where the session is: stopped, running or ended", (), []),
-    "pause": ("interrupt a running program", (), []),
-    "output": ("show the program's output so far", (), [(("--all",), {"action": "store_true"})]),
+    "pause": ("interrupt a running program (or a slow print)", (), []),
+    "output": ("show the program's output so far", (), [_ALL]),
     "stop": ("end the session and kill the program", (), []),
 }
 ALIASES = {alias: name for name, (_, aliases, _) in COMMANDS.items() for alias in aliases}
+USAGE = "debugger [--session NAME] [--timeout S] [--json] COMMAND [ARGS]"
 START_USAGE = "debugger start [--python PY] [--timeout S] [--] SCRIPT [ARGS] | -m MODULE [ARGS] | TEST_NODE_ID [ARGS]"
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The whole CLI; with `only` (a command), just that command's parser: each answer costs less startup time."""
+def session_name(text: str) -> str:
+    try:
+        return check_name(text)
+    except UsageError as e:
+        import argparse
+
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def seconds(text: str) -> float:
     import argparse
 
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--session", default=argparse.SUPPRESS, help="session name (default: default)")
-    common.add_argument(
-        "--timeout", type=float, default=argparse.SUPPRESS, help="seconds to wait for the program (default 5)"
-    )
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"--timeout takes seconds, more than 0 and at most {MAX_TIMEOUT:g}: {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The one parser of the CLI: every command, its options, and `start`'s program command line."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:  # one line, exit status 2
+            usage = " ".join(self.format_usage().split())
+            raise UsageError(f"{message} ({usage}; `debugger --help` lists the commands)")
+
+    common = Parser(add_help=False)
+    common.add_argument("--session", type=session_name, default=argparse.SUPPRESS, help="session name (default)")
+    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS, help="seconds to wait (default 5)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON")
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="debugger",
+        usage=USAGE,
         description="Debug a Python program one shell command at a time; a session keeps it between commands.",
         epilog=EPILOG,
         parents=[common],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"debugger {__version__}")
-    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
-    only = ALIASES.get(only, only) if only in COMMANDS or only in ALIASES else None
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
     for name, (help, aliases, arguments) in COMMANDS.items():
-        if only and name != only:
-            continue
         extra = {"usage": START_USAGE} if name == "start" else {}
         cmd = sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], **extra)
         for names, kwargs in arguments:
@@ -122,37 +157,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def command_of(argv: list[str]) -> str | None:
-    """The command word in argv, if nothing asks for the whole CLI's help."""
-    i = 0
-    while i < len(argv):
-        if argv[i] in ("-h", "--help"):
-            return None
-        if not argv[i].startswith("-"):
-            return argv[i]
-        i += 2 if argv[i] in _VALUE_OPTIONS else 1
-    return None
-
-
-def split_start(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Split `... start [options] [--] target...` into what argparse parses and the program's command line."""
-    i = 0
-    while i < len(argv) and argv[i] != "start":
-        i += 2 if argv[i] in _VALUE_OPTIONS else 1
-    if i == len(argv):
-        return argv, []
-    i += 1
-    while i < len(argv):
-        arg = argv[i]
-        if arg == "--":
-            return argv[:i], argv[i + 1 :]
-        if arg in _VALUE_OPTIONS:
-            i += 2
-        elif arg in _FLAG_OPTIONS or arg.split("=")[0] in _VALUE_OPTIONS:
-            i += 1
-        else:
-            break
-    return argv[:i], argv[i:]
+def program_argv(args: argparse.Namespace) -> list[str]:
+    """`start`'s program command line, as classify() takes it."""
+    if args.module is not None:
+        if not args.module:
+            raise UsageError(f"-m needs a module name (usage: {START_USAGE})")
+        return ["-m", *args.module]
+    target = args.target[1:] if args.target[:1] == ["--"] else args.target
+    if not target:
+        raise UsageError(f"start needs a target (usage: {START_USAGE})")
+    return target
 
 
 def resolve_python(explicit: str | None) -> str:
@@ -177,12 +191,8 @@ def _is_test_file(arg: str) -> bool:
 
 def classify(argv: list[str], cwd: str) -> dict:
     """The program to run: a script, a module, or pytest with a node id (then it stops in the test)."""
-    if not argv:
-        raise DebuggerError("start needs a target: SCRIPT [ARGS], -m MODULE [ARGS], or a test node id")
     first, rest = argv[0], argv[1:]
     if first == "-m":
-        if not rest:
-            raise DebuggerError("-m needs a module name")
         module, args = rest[0], rest[1:]
     elif first in ("pytest", "py.test"):
         module, args = "pytest", rest
@@ -211,7 +221,7 @@ def classify(argv: list[str], cwd: str) -> dict:
 def spawn_server(s: Session) -> None:
     import subprocess
 
-    s.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    s.ensure()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PYTHONPATH"] = str(PACKAGE_ROOT)
     with s.log.open("ab") as log:
@@ -232,13 +242,23 @@ def spawn_server(s: Session) -> None:
         time.sleep(0.005)
 
 
+def live_server(s: Session) -> dict | None:
+    """server.json, if a session server of ours (verified: uid, command line) is behind it; else clean up."""
+    if not s.exists():
+        return None
+    info = read_json(s.server)
+    if not isinstance(info, dict):
+        return None
+    if processes.is_our_server(info.get("pid"), s.dir):
+        return info
+    _bury(s, info)
+    return None
+
+
 def ask(s: Session, request: dict, timeout: float) -> dict | None:
     """Send a request to the session's server; None when no server is alive."""
-    info = read_json(s.server)
+    info = live_server(s)
     if not info:
-        return None
-    if not pid_alive(info.get("pid")):
-        _bury(s, info)
         return None
     try:
         return send_request(s.socket, request, timeout + 30)
@@ -253,29 +273,25 @@ def ask(s: Session, request: dict, timeout: float) -> dict | None:
 
 
 def _bury(s: Session, info: dict) -> None:
-    """A server that died without cleaning up: kill its program, keep the breakpoints."""
-    import signal
-
-    if pid_alive(info.get("debuggee")):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(info["debuggee"], signal.SIGKILL)
+    """A server that died without cleaning up: end what its program left (only processes carrying the session's
+    token in their environment), keep the breakpoints."""
+    processes.kill_all(lambda: processes.tagged(info.get("token")))
     for path in (s.server, s.socket):
         path.unlink(missing_ok=True)
 
 
 def start(s: Session, args: argparse.Namespace, target_argv: list[str]) -> dict:
-    info = read_json(s.server)
-    if info and pid_alive(info.get("pid")):
+    info = live_server(s)
+    if info:
         running = " ".join(info.get("target") or [])
         raise DebuggerError(
             f"session {s.name!r} is already debugging `{running}`: `debugger stop` ends it, "
             "or use --session NAME for another one"
         )
-    if info:
-        _bury(s, info)
     cwd = os.getcwd()
     target = classify(target_argv, cwd)
     python = resolve_python(args.python)
+    s.ensure()
     for path in (s.final, s.output):
         path.unlink(missing_ok=True)
     spawn_server(s)
@@ -301,7 +317,7 @@ def offline(s: Session, request: dict) -> dict:
     if cmd in ("break", "clear", "breaks"):
         return {**base, **local_breakpoints(s, request)}
     if cmd == "stop":
-        if not s.dir.exists():
+        if not s.exists():
             raise DebuggerError(f"no debugging session {s.name!r}")
         import shutil
 
@@ -332,6 +348,7 @@ def local_breakpoints(s: Session, request: dict) -> dict:
         if error:
             raise DebuggerError(error)
         bp = {"file": request["file"], "line": request["line"], "cond": request.get("cond")}
+        s.ensure()
         write_json(s.breakpoints, [*bps, bp])
         return {"result": {"breakpoint": {**bp, "number": len(bps) + 1}, "pending": True}}
     target = request.get("target")
@@ -343,7 +360,8 @@ def local_breakpoints(s: Session, request: dict) -> dict:
         keep = [b for b in bps if f"{b['file']}:{b['line']}" != target]
     else:
         raise DebuggerError(f"no breakpoint {request.get('shown') or target}")
-    write_json(s.breakpoints, keep)
+    if s.exists():
+        write_json(s.breakpoints, keep)
     return {"result": {"cleared": target or "all", "breakpoints": keep}}
 
 
@@ -352,12 +370,34 @@ def local_breakpoints(s: Session, request: dict) -> dict:
 
 def parse_location(text: str) -> tuple[str, int]:
     file, sep, line = text.rpartition(":")
-    if not sep or not file or not line.isdigit():
-        raise DebuggerError(f"expected FILE:LINE, got {text!r}")
+    if not sep or not file or not line.isdigit() or "\0" in file:
+        raise UsageError(f"expected FILE:LINE, got {text!r}")
     return os.path.abspath(file), int(line)
 
 
-def build_request(args: argparse.Namespace) -> dict:
+def repository_root(s: Session) -> str:
+    """The session's repository (where its program runs), else the git work tree around us, else here."""
+    known = (read_json(s.server) or read_json(s.final) or {}) if s.exists() else {}
+    root = known.get("cwd") or known.get("root") if isinstance(known, dict) else None
+    if isinstance(root, str) and os.path.isdir(root):
+        return root
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return str(folder)
+    return str(here)
+
+
+def check_in_repository(file: str, root: str) -> None:
+    real, real_root = os.path.realpath(file), os.path.realpath(root)
+    if os.path.commonpath([real, real_root]) != real_root:
+        raise DebuggerError(
+            f"{file} is outside the repository ({root}): breakpoints go in its files; "
+            "`step --anywhere` enters library code"
+        )
+
+
+def build_request(args: argparse.Namespace, s: Session) -> dict:
     cmd = args.cmd
     if cmd == "break":
         if not args.location:
@@ -365,10 +405,11 @@ def build_request(args: argparse.Namespace) -> dict:
         file, line = parse_location(args.location)
         words = args.condition
         if words and words[0] != "if":
-            raise DebuggerError(f"expected `if COND` after {args.location}, got {' '.join(words)!r}")
+            raise UsageError(f"expected `if COND` after {args.location}, got {' '.join(words)!r}")
         cond = " ".join(words[1:]).strip() or None
         if words and not cond:
-            raise DebuggerError("`if` needs a condition, e.g. break file.py:12 if 'n > 3'")
+            raise UsageError("`if` needs a condition, e.g. break file.py:12 if 'n > 3'")
+        check_in_repository(file, repository_root(s))
         return {"cmd": "break", "file": file, "line": line, "cond": cond}
     if cmd == "clear":
         target = args.target
@@ -381,7 +422,7 @@ def build_request(args: argparse.Namespace) -> dict:
     if cmd == "run-to-exception":
         return {"cmd": cmd, "types": args.types, "anywhere": args.anywhere}
     if cmd in ("step", "next"):
-        return {"cmd": cmd, "anywhere": getattr(args, "anywhere", False)}
+        return {"cmd": cmd, "anywhere": args.anywhere}
     if cmd == "print":
         return {"cmd": "print", "expr": " ".join(args.expr)}
     if cmd in ("up", "down"):
@@ -392,7 +433,7 @@ def build_request(args: argparse.Namespace) -> dict:
 
 
 def show_output(s: Session, show_all: bool) -> str:
-    if not s.output.exists():
+    if not s.exists() or not s.output.exists():
         raise DebuggerError(f"no output recorded for session {s.name!r}")
     text = s.output.read_text(errors="replace")
     if not show_all and len(text) > 4000:
@@ -407,47 +448,27 @@ def exit_status(resp: dict) -> int:
     return EXIT_ENDED if resp.get("exit") or crashed else EXIT_OK
 
 
-_QUICK = {"print", "p", "step", "s", "next", "n", "continue", "c", "return", "r", "locals", "status", "stop", "stack"}
-
-
-def quick_parse(argv: list[str]) -> SimpleNamespace | None:
-    """The common commands, when they have no options, parsed without loading argparse (startup time per answer)."""
-    if not argv or argv[0] not in _QUICK or any(a.startswith("-") for a in argv):
-        return None
-    cmd = ALIASES.get(argv[0], argv[0])
-    if cmd == "print":
-        return SimpleNamespace(cmd=cmd, expr=argv[1:]) if argv[1:] else None
-    return SimpleNamespace(cmd=cmd, all=False) if len(argv) == 1 else None
-
-
 def run(argv: list[str]) -> int:
-    parsed_argv, target_argv = split_start(argv)
-    args = quick_parse(parsed_argv)
-    if args is None:
-        parser = build_parser(only=command_of(parsed_argv))
-        args = parser.parse_args(parsed_argv)
-        if not args.cmd:
-            parser.print_help()
-            return EXIT_ERROR
+    args = build_parser().parse_args(argv)
     args.cmd = ALIASES.get(args.cmd, args.cmd)
     use_json = getattr(args, "json", False)
-    s = session(getattr(args, "session", None) or os.environ.get("DEBUGGER_SESSION") or "default")
+    s = session(getattr(args, "session", None) or check_name(os.environ.get("DEBUGGER_SESSION") or "default"))
     if args.cmd == "output":
         print(show_output(s, args.all))
         return EXIT_OK
     args.timeout = getattr(args, "timeout", None) or (START_TIMEOUT if args.cmd == "start" else DEFAULT_TIMEOUT)
     if args.cmd == "start":
-        resp = start(s, args, target_argv)
+        resp = start(s, args, program_argv(args))
     else:
-        request = build_request(args)
+        request = build_request(args, s)
         request["timeout"] = args.timeout
-        server = read_json(s.server) or {}
+        server = live_server(s) or {}
         resp = ask(s, request, args.timeout)
         if resp is None:
             resp = offline(s, request)
         if request["cmd"] == "stop":  # answer only once the server is gone
             deadline = time.monotonic() + 3
-            while pid_alive(server.get("pid")) and time.monotonic() < deadline:
+            while processes.is_our_server(server.get("pid"), s.dir) and time.monotonic() < deadline:
                 time.sleep(0.01)
     if use_json:
         print(json.dumps(resp))
@@ -469,11 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(argv)
     except DebuggerError as e:
+        code = EXIT_USAGE if isinstance(e, UsageError) else EXIT_ERROR
+        message = " ".join(str(e).split()) or type(e).__name__
         if "--json" in argv:
-            print(json.dumps({"ok": False, "error": str(e)}))
+            print(json.dumps({"ok": False, "error": message, "usage": code == EXIT_USAGE}))
         else:
-            print(f"error: {e}", file=sys.stderr)
-        return EXIT_ERROR
+            print(f"error: {message}", file=sys.stderr)
+        return code
     except KeyboardInterrupt:
         return 130
 

@@ -32,6 +32,8 @@ def stop(event: dict, root: str | None) -> list[str]:
     if reason == "breakpoint":
         hits = event.get("hits")
         why = f"breakpoint {event['bp']}" + (f", hit {hits} time{'s' if hits != 1 else ''}" if hits else "")
+        if event.get("cond_error"):
+            why += f"; its condition raised {event['cond_error']}"
     elif reason == "exception":
         why = f"exception raised: {event['exception']}"
     elif reason == "uncaught":
@@ -135,6 +137,8 @@ def render(cmd: str, resp: dict, show_all: bool = False) -> str:
         lines.extend(result(cmd, resp["result"], root, show_all))
     if resp.get("stop"):
         lines.extend(stop(resp["stop"], root))
+    if resp.get("busy"):
+        lines.append(f"Busy: {resp['busy']}; `debugger pause` interrupts it, `debugger stop` ends the program.")
     if resp.get("running") is not None:
         lines.append(
             f"Still running after {resp['running']:.1f}s (no stop yet): `debugger continue` waits again, "

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import queue
+import secrets
 import select
 import shutil
 import signal
@@ -22,11 +23,13 @@ import threading
 import time
 from pathlib import Path
 
+from agent_debugger import processes
 from agent_debugger.sessions import Session, read_json, write_json
 
 TRACER = Path(__file__).resolve().with_name("tracer.py")
 RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
 INSPECT = ("print", "locals", "stack", "up", "down", "where", "list", "break", "clear", "breaks")
+INTERRUPT_GRACE = 2.0  # after a timed-out inspection is interrupted, how long its answer may take
 IDLE_LIMIT = float(os.environ.get("DEBUGGER_IDLE_LIMIT", "3600"))
 OUTPUT_HEAD = 600
 OUTPUT_TAIL = 1800
@@ -103,12 +106,13 @@ class OutputTap:
 class Debuggee:
     """The program under the debugger: its process, the socket to its tracer, and its output."""
 
-    def __init__(self, python: str, cwd: str, env: dict, session: Session):
+    def __init__(self, python: str, cwd: str, env: dict, session: Session, token: str):
         parent, child = socket.socketpair()
-        env = {**env, "PYTHONUNBUFFERED": "1"}
+        env = {**env, "PYTHONUNBUFFERED": "1", processes.TOKEN_ENV: token}
+        self.token = token
         try:
             self.proc = subprocess.Popen(
-                [python, str(TRACER), str(child.fileno())],
+                [python, str(TRACER), str(child.fileno()), str(os.getpid())],
                 pass_fds=(child.fileno(),),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
@@ -160,11 +164,23 @@ class Debuggee:
             return {"code": code, "note": "the program ended without telling the debugger (os._exit or a crash)"}
         return {"code": exit_event.get("code", code)}
 
+    def interrupt(self) -> None:
+        """SIGUSR1: the tracer stops a running program where it is, or interrupts an evaluation."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, signal.SIGUSR1)
+
     def kill(self) -> None:
-        """Kill the program and whatever it started in its process group."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        """Kill the program and everything it started: its process group, orphans below us, setsid children."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        me = os.getpid()
+        processes.kill_all(
+            lambda: sorted(set(processes.descendants(me)) | set(processes.tagged(self.token))), keep=self.proc.pid
+        )
         self.proc.wait()
+        processes.reap_children()
 
 
 class Server:
@@ -178,20 +194,25 @@ class Server:
         self.running_since = time.monotonic()
         self.finished = False
         self.remove_session = False
-        self.busy = False  # an inspection timed out: the tracer is still evaluating it
+        self.busy: dict | None = None  # an inspection that could not be interrupted: the tracer is still at it
         self.ids = 0
+        self.token = secrets.token_hex(16)
 
     # -- the loop ------------------------------------------------------------------------------------------
 
     def serve(self) -> None:
         session = self.session
-        session.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        session.ensure()
+        processes.become_subreaper()
         session.socket.unlink(missing_ok=True)
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        listener.bind(str(session.socket))
-        os.chmod(session.socket, 0o600)
+        old_umask = os.umask(0o177)  # the socket is never accessible to others, not even for a moment
+        try:
+            listener.bind(str(session.socket))
+        finally:
+            os.umask(old_umask)
         listener.listen(16)
-        write_json(session.server, {"pid": os.getpid(), "socket": str(session.socket)})
+        write_json(session.server, {"pid": os.getpid(), "socket": str(session.socket), "token": self.token})
         last_request = time.monotonic()
         try:
             while not self.finished:
@@ -203,6 +224,7 @@ class Server:
                     last_request = time.monotonic()
                 else:
                     self.watch_background()
+                    processes.reap_children(keep=self.debuggee.proc.pid if self.debuggee else None)
                     if time.monotonic() - last_request > (IDLE_LIMIT if self.debuggee else 60):
                         self.end_program(f"idle for {IDLE_LIMIT:.0f}s: the debugger ended the session")
         finally:
@@ -236,7 +258,7 @@ class Server:
 
     def watch_background(self) -> None:
         """Notice a stop or the end of the program while no client is asking."""
-        if self.state != "running" or not self.debuggee:
+        if (self.state != "running" and not self.busy) or not self.debuggee:
             return
         event = self.debuggee.pending_event()
         if event is not None:
@@ -274,22 +296,29 @@ class Server:
 
     def catch_up(self) -> str | None:
         """Apply events that arrived in the background; say what happened meanwhile."""
-        if self.state != "running" or not self.debuggee:
+        if (self.state != "running" and not self.busy) or not self.debuggee:
             return None
         event = self.debuggee.pending_event()
         if event is None:
             return None
         self.apply(event)
+        if event.get("type") == "result":
+            return f"`{event.get('busy_cmd', 'the command')}` finished" if not self.busy else None
         return "the program stopped while you were away" if event.get("type") == "stop" else None
 
     def dispatch(self, cmd: str, request: dict, timeout: float) -> dict:
         if cmd == "status":
             return self.status()
+        if self.busy:
+            if cmd == "pause":
+                return self.interrupt_busy(timeout)
+            error = self.busy_text() + ": `debugger pause` interrupts it, `debugger stop` ends it"
+            return {"ok": False, "error": error}
         if self.state == "running":
             if cmd == "continue":
                 return self.wait(timeout)
             if cmd == "pause":
-                os.kill(self.debuggee.proc.pid, signal.SIGUSR1)
+                self.debuggee.interrupt()
                 return self.wait(timeout)
             elapsed = time.monotonic() - self.running_since
             return {
@@ -312,21 +341,51 @@ class Server:
         self.ids += 1
         self.debuggee.send({**request, "id": self.ids})
         deadline = time.monotonic() + timeout
+        interrupted = False
         while True:
             event = self.debuggee.next_event(deadline)
             if event is None:
-                self.state, self.running_since, self.busy = "running", time.monotonic(), True
+                if not interrupted:  # too slow: interrupt it, keep the stop
+                    interrupted = True
+                    self.debuggee.interrupt()
+                    deadline = time.monotonic() + INTERRUPT_GRACE
+                    continue
+                shown = request["cmd"] + (f" {request['expr']}" if request.get("expr") else "")
+                self.busy = {"cmd": shown, "id": self.ids, "since": time.monotonic() - timeout}
                 return {
                     "ok": False,
-                    "error": f"`{request['cmd']}` did not finish within {timeout:g}s; "
-                    "the program is busy with it (see `debugger status`)",
+                    "error": f"`{request['cmd']}` did not finish within {timeout:g}s and "
+                    + ("could not be interrupted; " + self.busy_text()),
                 }
             if event.get("type") == "result":
                 if event.get("id") != self.ids:
                     continue  # the late answer to a request that timed out
+                if event.get("interrupted"):
+                    return {
+                        "ok": False,
+                        "error": f"`{request['cmd']}` did not finish within {timeout:g}s: interrupted; "
+                        "the program is still stopped where it was",
+                    }
                 return self.result(event)
             self.apply(event)
             return self.describe()
+
+    def busy_text(self) -> str:
+        busy = self.busy or {}
+        return f"the program is still evaluating `{busy.get('cmd')}` ({time.monotonic() - busy.get('since', 0):.1f}s)"
+
+    def interrupt_busy(self, timeout: float) -> dict:
+        busy = self.busy or {}
+        self.debuggee.interrupt()
+        deadline = time.monotonic() + timeout
+        while self.busy:
+            event = self.debuggee.next_event(deadline)
+            if event is None:
+                return {"ok": False, "error": self.busy_text() + " and does not react: `debugger stop` ends it"}
+            self.apply(event)
+            if self.state == "exited":
+                return self.describe()
+        return {**self.describe(), "notice": f"interrupted `{busy.get('cmd')}`"}
 
     def result(self, event: dict) -> dict:
         if "breakpoints" in event:
@@ -352,9 +411,10 @@ class Server:
     def apply(self, event: dict) -> None:
         kind = event.get("type")
         if kind == "stop":
-            self.state, self.stop_event, self.busy = "stopped", event, False
-        elif kind == "result" and self.busy:  # the late answer to an inspection that timed out
-            self.state, self.busy = "stopped", False
+            self.state, self.stop_event, self.busy = "stopped", event, None
+        elif kind == "result" and self.busy and event.get("id") == self.busy["id"]:
+            event["busy_cmd"] = self.busy["cmd"]  # the late answer to an inspection that timed out
+            self.busy = None
         elif kind == "ready":
             self.info.update(python=event["python"], executable=event["executable"], pid=event["pid"])
             self.save_breakpoints(event["breakpoints"])
@@ -372,7 +432,10 @@ class Server:
 
     def status(self) -> dict:
         breakpoints = read_json(self.session.breakpoints, [])
-        return {**self.describe(), "status": {**self.info, "breakpoints": breakpoints}}
+        response = {**self.describe(), "status": {**self.info, "breakpoints": breakpoints}}
+        if self.busy:
+            response["busy"] = self.busy_text()
+        return response
 
     def save_breakpoints(self, breakpoints: list[dict]) -> None:
         write_json(self.session.breakpoints, [{k: b[k] for k in ("file", "line", "cond")} for b in breakpoints])
@@ -385,14 +448,20 @@ class Server:
         target, cwd = request["target"], request["cwd"]
         self.info = {"target": request["argv"], "cwd": cwd, "python": None, "executable": request["python"]}
         try:
-            self.debuggee = Debuggee(request["python"], cwd, request["env"], self.session)
+            self.debuggee = Debuggee(request["python"], cwd, request["env"], self.session, self.token)
         except OSError as e:
             self.finished = True
             return {"ok": False, "error": f"cannot run {request['python']}: {e.strerror or e}"}
         self.state, self.running_since = "running", time.monotonic()
         write_json(
             self.session.server,
-            {"pid": os.getpid(), "socket": str(self.session.socket), "debuggee": self.debuggee.proc.pid, **self.info},
+            {
+                "pid": os.getpid(),
+                "socket": str(self.session.socket),
+                "token": self.token,
+                "debuggee": self.debuggee.proc.pid,
+                **self.info,
+            },
         )
         breakpoints = read_json(self.session.breakpoints, [])
         self.debuggee.send({"cmd": "init", "target": target, "breakpoints": breakpoints})

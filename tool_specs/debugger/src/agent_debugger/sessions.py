@@ -1,20 +1,38 @@
-"""Where a session lives on disk, and how the CLI talks to its server (one JSON request per connection)."""
+"""Where a session lives on disk, and how the CLI talks to its server (one JSON request per connection).
+
+Sessions live in a private per-user directory: `$DEBUGGER_SESSIONS`, else `$XDG_RUNTIME_DIR/debugger-sessions`,
+else `/tmp/debugger-sessions-<uid>`. Every directory on the way is opened without following symlinks and must
+belong to the caller; a session folder that another user made first is refused, never used.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import socket
+import stat
 from pathlib import Path
 
 SESSIONS_DIR_ENV = "DEBUGGER_SESSIONS"
-DEFAULT_SESSIONS_DIR = "/tmp/debugger-sessions"
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,39}$")
+NAME_RULE = "letters, digits, '_', '.' or '-', not starting with '.' or '-', at most 40"
 
 
 class DebuggerError(Exception):
     """A problem to report to the user as one line."""
+
+
+class UsageError(DebuggerError):
+    """Bad usage: exit status 2."""
+
+
+def check_name(name: str) -> str:
+    """A session name is a plain name: never a path, never `.` or `..`."""
+    if not _NAME.match(name) or name in (".", ".."):
+        raise UsageError(f"bad session name {name!r}: use {NAME_RULE}")
+    return name
 
 
 class Session:
@@ -23,7 +41,7 @@ class Session:
 
     @property
     def server(self) -> Path:
-        """Written by a live server: its pid, socket, target, the debuggee's pid."""
+        """Written by a live server: its pid, socket, token, target, the debuggee's pid."""
         return self.dir / "server.json"
 
     @property
@@ -47,34 +65,117 @@ class Session:
     def log(self) -> Path:
         return self.dir / "server.log"
 
+    def exists(self) -> bool:
+        """True when the session folder is there (checked: ours, private, not a symlink)."""
+        return private_dir(self.dir, create=False, what="session folder")
+
+    def ensure(self) -> None:
+        private_dir(self.dir, create=True, what="session folder")
+
+
+def _owner_name(uid: int) -> str:
+    import pwd
+
+    try:
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except KeyError:
+        return f"uid {uid}"
+
+
+def private_dir(path: Path, create: bool, what: str) -> bool:
+    """Make sure `path` is a directory of ours that nobody else can write; False if absent and not `create`d.
+
+    Opened with O_NOFOLLOW: a symlink planted at the name is refused, not followed.
+    """
+    if create:
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        except OSError as e:
+            raise DebuggerError(f"cannot create the {what} {path}: {e.strerror}") from None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        return False
+    except OSError as e:
+        if os.path.islink(path):
+            raise DebuggerError(f"the {what} {path} is a symlink: refused (remove it)") from None
+        raise DebuggerError(f"cannot open the {what} {path}: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if st.st_uid != os.getuid():
+            raise DebuggerError(
+                f"the {what} {path} belongs to {_owner_name(st.st_uid)}, not to you (uid {os.getuid()}): refused; "
+                f"set {SESSIONS_DIR_ENV} to a directory of your own"
+            )
+        if st.st_mode & 0o077:
+            os.fchmod(fd, 0o700)  # ours: make it private
+    finally:
+        os.close(fd)
+    return True
+
+
+def _private_runtime_dir(path: str) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+
+
+def sessions_dir() -> Path:
+    """The caller's private sessions directory, created if needed."""
+    explicit = os.environ.get(SESSIONS_DIR_ENV)
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if explicit:
+        base = Path(explicit).absolute()
+        try:
+            base.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise DebuggerError(f"cannot create the sessions directory {base}: {e.strerror}") from None
+    elif runtime and _private_runtime_dir(runtime):
+        base = Path(runtime) / "debugger-sessions"
+    else:
+        base = Path(f"/tmp/debugger-sessions-{os.getuid()}")
+    private_dir(base, create=True, what="sessions directory")
+    return base
+
 
 def session(name: str) -> Session:
-    if not _NAME.match(name):
-        raise DebuggerError(f"bad session name {name!r}: use letters, digits, '.', '_' or '-' (at most 40)")
-    base = Path(os.environ.get(SESSIONS_DIR_ENV) or DEFAULT_SESSIONS_DIR)
-    return Session(name, base / name)
+    check_name(name)
+    return Session(name, sessions_dir() / name)
 
 
 def read_json(path: Path, default=None):
     try:
-        return json.loads(path.read_text())
-    except (FileNotFoundError, json.JSONDecodeError):
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return default
+    try:
+        with os.fdopen(fd, "rb") as f:
+            return json.loads(f.read(1 << 20))
+    except (OSError, ValueError):
         return default
 
 
 def write_json(path: Path, data) -> None:
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """Atomically, never through a symlink (the temporary file is created exclusively)."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(data))
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(json.dumps(data))
     tmp.replace(path)
 
 
 def pid_alive(pid: int | None) -> bool:
     """True for a live process; a zombie (exited, not yet reaped) counts as gone."""
-    if not pid:
+    if not isinstance(pid, int) or pid <= 0:
         return False
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat_line = Path(f"/proc/{pid}/stat").read_text()
     except FileNotFoundError:
         return False
     except OSError:
@@ -82,12 +183,24 @@ def pid_alive(pid: int | None) -> bool:
             os.kill(pid, 0)
         except ProcessLookupError:
             return False
+        except PermissionError:
+            return True
         return True
-    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+    return stat_line.rpartition(")")[2].split()[0] not in ("Z", "X")
+
+
+def socket_is_ours(path: Path) -> bool:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISSOCK(st.st_mode) and st.st_uid == os.getuid()
 
 
 def send_request(sock_path: Path, request: dict, timeout: float) -> dict | None:
     """One request to a session server; None when the server went away before answering."""
+    if not socket_is_ours(sock_path):
+        raise FileNotFoundError(sock_path)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.settimeout(timeout)
         sock.connect(str(sock_path))

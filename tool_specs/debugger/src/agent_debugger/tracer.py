@@ -20,6 +20,7 @@ import runpy  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
 import sysconfig  # noqa: E402
+import threading  # noqa: E402
 import tokenize  # noqa: E402
 import traceback  # noqa: E402
 import types  # noqa: E402
@@ -30,6 +31,9 @@ CONTEXT = 2
 LIST_CONTEXT = 5
 RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
 QUIET_EXCEPTIONS = (StopIteration, GeneratorExit, StopAsyncIteration, SystemExit, bdb.BdbQuit)
+FINISHING = (StopIteration, StopAsyncIteration, GeneratorExit)  # a generator or coroutine ending, not an error
+GENERATOR_FLAGS = 0x20 | 0x80 | 0x100 | 0x200  # CO_GENERATOR, CO_COROUTINE, CO_ITERABLE_COROUTINE, CO_ASYNC_GENERATOR
+MAIN_THREAD = threading.current_thread().ident
 SKIP_MODULES = ["runpy", "importlib._bootstrap", "importlib._bootstrap_external", "_agent_debugger_tracer"]
 
 
@@ -132,6 +136,104 @@ def check_breakpoint(filename, lineno, cond, strict=True):
     return "no code at {}:{}{}".format(filename, lineno, hint)
 
 
+class EvalInterrupted(BaseException):
+    """Raised into an evaluation that took too long (or was paused): the program keeps its stop."""
+
+
+class ExitRefused(BaseException):
+    pass
+
+
+CONDITION_ERRORS = {}  # breakpoint number -> what its condition raised at the last hit
+
+
+def effective(file, line, frame):
+    """bdb.effective, except that a condition that raises is remembered (and still stops, as pdb does)."""
+    for b in bdb.Breakpoint.bplist[file, line]:
+        if not b.enabled or not bdb.checkfuncname(b, frame):
+            continue
+        b.hits += 1
+        if b.cond:
+            try:
+                if not eval(b.cond, frame.f_globals, frame.f_locals):
+                    continue
+            except Exception as e:
+                CONDITION_ERRORS[b.number] = describe_exception(e)
+                return (b, False)
+        if b.ignore > 0:
+            b.ignore -= 1
+            continue
+        return (b, True)
+    return (None, None)
+
+
+bdb.effective = effective  # Bdb.break_here looks it up at each call
+
+
+def thread_ident():
+    return threading.current_thread().ident
+
+
+def async_raise(ident, exc_type):
+    """Raise `exc_type` in another thread at its next bytecode (CPython; without ctypes: nothing happens)."""
+    try:
+        import ctypes
+
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(exc_type))
+    except Exception:
+        pass
+
+
+def die_with_parent(parent_pid):
+    """Linux: the kernel kills us when the session server dies, even while the program runs."""
+    try:
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except Exception:
+        return
+    if os.getppid() != parent_pid:  # it died before we asked
+        os._exit(1)
+
+
+class NoExit(object):
+    """While an expression is evaluated, exiting the process is refused: the program keeps its state."""
+
+    NAMES = ("_exit", "abort")
+
+    def __enter__(self):
+        import builtins
+
+        self.saved = []
+        for module in (os, sys.modules.get("posix")):
+            for name in self.NAMES:
+                if module is not None and hasattr(module, name):
+                    self.saved.append((module, name, getattr(module, name)))
+                    setattr(module, name, self.refuse(name))
+        for name in ("exit", "quit"):
+            if hasattr(builtins, name):
+                self.saved.append((builtins, name, getattr(builtins, name)))
+                setattr(builtins, name, self.raise_exit)
+        return self
+
+    def __exit__(self, *exc):
+        for module, name, value in self.saved:
+            setattr(module, name, value)
+        return False
+
+    @staticmethod
+    def refuse(name):
+        def refused(*args):
+            raise ExitRefused("os.{}() refused while evaluating: the program keeps running".format(name))
+
+        return refused
+
+    @staticmethod
+    def raise_exit(code=None):
+        raise SystemExit(code)
+
+
 class Channel(object):
     """JSON lines over the socket inherited from the session server."""
 
@@ -139,9 +241,19 @@ class Channel(object):
         self.sock = socket.fromfd(fd, socket.AF_UNIX, socket.SOCK_STREAM)
         os.close(fd)
         self.reader = self.sock.makefile("rb")
+        self.pid = os.getpid()
 
     def send(self, message):
+        if os.getpid() != self.pid:  # a forked child never speaks for the program
+            return
         self.sock.sendall((json.dumps(message) + "\n").encode("utf-8"))
+
+    def close_in_child(self):
+        """After a fork, in the child: drop our end of the socket, so the parent's server sees only the parent."""
+        try:
+            os.close(self.sock.detach())
+        except (OSError, ValueError):
+            pass
 
     def recv(self):
         line = self.reader.readline()
@@ -163,11 +275,17 @@ class Tracer(bdb.Bdb):
         self.frame_locals = {}
         self.entering = False
         self.anywhere = False
+        self.step_thread = None  # `step` stops in the thread it was given in, not in any thread
+        self.evaluating = None  # the thread evaluating a `print`, while it does
+        self.tracing_off = False
+        self.lock = threading.RLock()  # one stopped thread talks to the server at a time
 
     # -- when to stop --------------------------------------------------------------------------------------
 
     def stop_here(self, frame):
         if not bdb.Bdb.stop_here(self, frame):
+            return False
+        if self.stopframe is None and self.step_thread is not None and thread_ident() != self.step_thread:
             return False
         # stepping stops in the project's code only, unless asked (or paused) to stop anywhere
         return self.anywhere or self.stopframe is not None or not is_library(frame.f_code.co_filename)
@@ -197,10 +315,22 @@ class Tracer(bdb.Bdb):
         return bdb.Bdb.break_here(self, frame)
 
     def set_continue(self):
+        self.tracing_off = False
         if self.catch is not None or self.entry is not None:
             self._set_stopinfo(self.botframe, None, -1)  # keep tracing: bdb would switch it off without breaks
         else:
+            self.tracing_off = not self.breaks
             bdb.Bdb.set_continue(self)
+
+    def set_step(self):
+        self.step_thread = thread_ident()
+        bdb.Bdb.set_step(self)
+
+    def trace_dispatch(self, frame, event, arg):
+        try:
+            return bdb.Bdb.trace_dispatch(self, frame, event, arg)
+        except RecursionError:
+            return self.at_recursion_limit(frame, event, arg)
 
     def dispatch_call(self, frame, arg):
         result = bdb.Bdb.dispatch_call(self, frame, arg)
@@ -219,7 +349,30 @@ class Tracer(bdb.Bdb):
             if self.quitting:
                 raise bdb.BdbQuit
             return self.trace_dispatch
+        if self.catch is None and isinstance(arg[0], type) and issubclass(arg[0], FINISHING):
+            stepping_in = self.stopframe
+            if (
+                stepping_in is not None
+                and stepping_in is not frame
+                and stepping_in is not self.botframe
+                and stepping_in.f_code.co_flags & GENERATOR_FLAGS
+            ):
+                self.set_step()  # `next`/`return` out of a generator or coroutine: stop at the next line of ours
+            return self.trace_dispatch
         return bdb.Bdb.dispatch_exception(self, frame, arg)
+
+    def at_recursion_limit(self, frame, event, arg):
+        """Our own frames pushed the program over the recursion limit: report it there, in the program's frame."""
+        if self.catch is None or event != "exception" or not isinstance(arg[1], RecursionError):
+            return self.trace_dispatch
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit + 200)  # room for the stop; the program's own limit is back before it resumes
+        try:
+            self.catch = None
+            self.user_exception(frame, arg)
+        finally:
+            sys.setrecursionlimit(limit)
+        return self.trace_dispatch
 
     def wants_exception(self, frame, exc_info):
         exc_type, exc_value = exc_info[0], exc_info[1]
@@ -244,6 +397,8 @@ class Tracer(bdb.Bdb):
         elif self.currentbp:
             bp = bdb.Breakpoint.bpbynumber[self.currentbp]
             reason, extra = "breakpoint", {"bp": self.currentbp, "hits": bp.hits if bp else None}
+            if self.currentbp in CONDITION_ERRORS:
+                extra["cond_error"] = CONDITION_ERRORS.pop(self.currentbp)
         elif self.entering:
             reason, extra = "entry", {}
         else:
@@ -259,27 +414,55 @@ class Tracer(bdb.Bdb):
         self.interaction(frame, None, "exception", {"exception": describe_exception(exc_info[1])})
 
     def on_pause(self, signum, frame):
-        """SIGUSR1 from the server: stop at the next line the program runs."""
-        if self.stack:  # stopped already (busy evaluating a command): nothing to interrupt
+        """SIGUSR1 from the server: interrupt an evaluation, or stop the running program where it is."""
+        evaluating = self.evaluating
+        if evaluating is not None:
+            if evaluating == thread_ident():
+                raise EvalInterrupted()
+            async_raise(evaluating, EvalInterrupted)
             return
-        self.pause_requested = self.anywhere = True
+        if self.stack or os.getpid() != self.pid:  # stopped already (or a forked child): nothing to interrupt
+            return
+        self.trace_frames(frame)
+        if frame is None or is_hidden(frame.f_code.co_filename) or frame.f_code.co_filename == bdb.__file__:
+            # inside the debugger's own code: stop at the next line the program runs
+            self.pause_requested = self.anywhere = True
+            self.set_step()
+            sys.settrace(self.trace_dispatch)
+            return
+        # stop right here, even in the middle of a blocking call (time.sleep goes on when resumed)
+        sys.settrace(None)
+        self.anywhere = True
+        try:
+            self.interaction(frame, None, "paused", {})
+        finally:
+            if not self.tracing_off:
+                sys.settrace(self.trace_dispatch)
+
+    def trace_frames(self, frame):
         f = frame
         while f is not None and f is not self.botframe:
             f.f_trace = self.trace_dispatch
             _trace_lines(f, True)
             f = f.f_back
-        self.set_step()
-        sys.settrace(self.trace_dispatch)
 
     # -- talking to the server -----------------------------------------------------------------------------
 
     def interaction(self, frame, tb, reason, extra):
         if os.getpid() != self.pid:  # a forked child: let it run untraced
-            self.clear_all_breaks()
-            self.catch = self.entry = None
-            self._set_stopinfo(self.botframe, None, -1)
-            sys.settrace(None)
+            self.forget_in_child()
             return
+        with self.lock:
+            self.talk(frame, tb, reason, extra)
+
+    def forget_in_child(self):
+        self.clear_all_breaks()
+        self.catch = self.entry = None
+        self._set_stopinfo(self.botframe, None, -1)
+        sys.settrace(None)
+        threading.settrace(None)
+
+    def talk(self, frame, tb, reason, extra):
         self.pause_requested = self.entering = False
         self.currentbp = 0
         self.setup_stack(frame, tb)
@@ -305,6 +488,8 @@ class Tracer(bdb.Bdb):
                 reply["ok"] = True
             except CommandError as e:
                 reply = {"ok": False, "error": str(e)}
+                if e.interrupted:
+                    reply["interrupted"] = True
             reply.update({"type": "result", "id": message.get("id")})
             self.channel.send(reply)
         self.frame_locals = {}
@@ -435,9 +620,18 @@ class Tracer(bdb.Bdb):
         else:  # statements write to the frame's own locals
             args = (frame.f_globals, scope)
         try:
-            value = eval(code, *args)
+            with NoExit():
+                self.evaluating = thread_ident()
+                try:
+                    value = eval(code, *args)
+                finally:
+                    self.evaluating = None
+        except EvalInterrupted:
+            raise CommandError("interrupted", interrupted=True)
         except Exception as e:
             raise CommandError(describe_exception(e))
+        except BaseException as e:  # exit(), KeyboardInterrupt, os._exit(): an error line, the program stays
+            raise CommandError(describe_exception(e) + " (raised by the expression; the program keeps its state)")
         if mode == "exec":
             return {"expr": expr, "executed": True}
         return {"expr": expr, "value": safe_repr(value, VALUE_LIMIT), "value_type": type(value).__name__}
@@ -504,6 +698,7 @@ class Tracer(bdb.Bdb):
         self._set_stopinfo(self.botframe, None, -1)
         if hasattr(signal, "SIGUSR1"):
             signal.signal(signal.SIGUSR1, self.on_pause)
+        threading.settrace(self.trace_dispatch)  # breakpoints in the program's threads are hit too
         try:
             sys.settrace(self.trace_dispatch)
             if kind == "script":
@@ -526,6 +721,7 @@ class Tracer(bdb.Bdb):
             return 1
         finally:
             sys.settrace(None)
+            threading.settrace(None)
             self.entry = self.catch = None
         return 0
 
@@ -546,7 +742,9 @@ class Tracer(bdb.Bdb):
 
 
 class CommandError(Exception):
-    pass
+    def __init__(self, message, interrupted=False):
+        Exception.__init__(self, message)
+        self.interrupted = interrupted
 
 
 def _trace_lines(frame, on):
@@ -610,12 +808,36 @@ def start(tracer, init):
     }
 
 
+def watch_forks(tracer):
+    """A forked child runs on untraced and silent: it must never report or stop for the program."""
+
+    def in_child():
+        tracer.forget_in_child()
+        tracer.channel.close_in_child()
+
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=in_child)
+    elif hasattr(os, "fork"):  # Python < 3.7
+        fork = os.fork
+
+        def traced_fork():
+            pid = fork()
+            if pid == 0:
+                in_child()
+            return pid
+
+        os.fork = traced_fork
+
+
 def main():
+    if len(sys.argv) > 2:
+        die_with_parent(int(sys.argv[2]))
     channel = Channel(int(sys.argv[1]))
     init = channel.recv()
     if init is None:
         return 1
     tracer = Tracer(channel)
+    watch_forks(tracer)
     channel.send(start(tracer, init))
     try:
         code = tracer.run_target(init["target"])
