@@ -1,0 +1,67 @@
+"""One trajectory of the LLM-IDE agent as a self-contained HTML page: the operation tree (bad actions marked, as
+sibling branches of their alternatives), the reasoning chain highlighted, the final code context, the submission.
+
+    write_trajectory_html(Path("run/iid/iid.traj.json"), Path("iid.html"))
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from agent.prompting import head_tail
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html", "j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["head_tail"] = head_tail
+    return env
+
+
+def tree_view(memory: dict[str, Any]) -> dict[str, Any]:
+    """Nodes by id with their children, the top-level ids, and which ids are on the chain."""
+    nodes = {n["id"]: n for n in memory.get("nodes", [])}
+    return {
+        "nodes": nodes,
+        "roots": [i for i, n in nodes.items() if n.get("parent") is None],
+        "chain": list(memory.get("chain", [])),
+        "chunks": sorted(memory.get("chunks", []), key=lambda c: -c.get("activity", {}).get("score", 0.0)),
+    }
+
+
+def render_trajectory_html(traj: dict) -> str:
+    """The page for one trajectory (as `LLMIDEAgent.save` writes it); a trajectory of another agent, without
+    memory, still renders its status and submission."""
+    info = traj.get("info", {})
+    llm_ide = info.get("llm_ide", {})
+    memory = llm_ide.get("memory", {})
+    template = _environment().get_template("trajectory.html.j2")
+    return template.render(
+        instance_id=traj.get("instance_id", ""),
+        exit_status=info.get("exit_status", ""),
+        submission=info.get("submission", ""),
+        model_stats=info.get("model_stats", {}),
+        model_name=info.get("config", {}).get("model", {}).get("model_name", ""),
+        agent_type=info.get("config", {}).get("agent_type", ""),
+        n_operations=memory.get("n_operations", 0),
+        code_context=llm_ide.get("code_context", ""),
+        bug_consultant=info.get("bug_consultant"),
+        **tree_view(memory),
+    )
+
+
+def write_trajectory_html(traj_path: Path, out: Path) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_trajectory_html(json.loads(Path(traj_path).read_text())))
+    return out

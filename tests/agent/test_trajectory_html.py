@@ -1,0 +1,112 @@
+"""The trajectory file keeps upstream's format plus the per-step memory; its HTML page shows the tree (bad actions
+as marked sibling branches), the highlighted chain and the final code context, without any outside resource."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from agent.trajectory_html import render_trajectory_html, write_trajectory_html
+from tests.agent.conftest import BridgeTestEnvironment
+from tests.agent.test_agent_loop import run_episode
+
+
+class TreeParser(HTMLParser):
+    """Collects each `li.node`'s parent node id and the classes of its card."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str | None] = []
+        self.parent_of: dict[str, str | None] = {}
+        self.card_classes: dict[str, list[str]] = {}
+        self.external: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("src", "href"):
+            if a.get(key) and not str(a[key]).startswith("#"):
+                self.external.append(str(a[key]))
+        if tag == "li" and a.get("class") == "node":
+            node_id = a["id"]
+            assert node_id is not None
+            self.parent_of[node_id] = next((s for s in reversed(self.stack) if s), None)
+            self.stack.append(node_id)
+        elif tag == "li":
+            self.stack.append(None)
+        if tag == "div" and "card" in (a.get("class") or "").split():
+            owner = next(s for s in reversed(self.stack) if s)
+            self.card_classes[owner] = (a.get("class") or "").split()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li":
+            self.stack.pop()
+
+
+def test_html_page_of_an_episode(env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path) -> None:
+    traj_path = tmp_path / "run.traj.json"
+    run_episode(env, agent_config, tmp_path)
+    out = write_trajectory_html(traj_path, tmp_path / "page" / "run.html")
+    page = out.read_text()
+
+    parser = TreeParser()
+    parser.feed(page)
+    # step 2 (the bad cat) and step 3 (its alternative) are siblings under step 1
+    assert parser.parent_of == {
+        "node-1": None,
+        "node-2": "node-1",
+        "node-3": "node-1",
+        "node-4": "node-3",
+        "node-5": "node-4",
+        "node-6": "node-5",
+    }
+    assert parser.card_classes["node-2"] == ["card", "bad"]
+    assert parser.card_classes["node-3"] == ["card", "chain"]
+    assert parser.card_classes["node-6"] == ["card", "chain", "pending"]
+    assert parser.external == []  # self-contained: no script, style sheet or image from elsewhere
+    assert "bad action: replaced by the next sibling" in page
+    assert '<span class="status Submitted">Submitted</span>' in page
+    # the chain list links steps 1, 3, 4, 5, 6; the final code context is the bridge's rendering
+    assert [f'<a href="#node-{i}">' in page for i in range(1, 7)] == [True, False, True, True, True, True]
+    assert "12 |                 total += price * qty" in page
+    assert "+                total += price * qty" in page  # the submitted diff
+
+
+def test_trajectory_keeps_upstream_format(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path
+) -> None:
+    run_episode(env, agent_config, tmp_path)
+    traj = json.loads((tmp_path / "run.traj.json").read_text())
+    assert traj["trajectory_format"] == "mini-swe-agent-1.1"
+    assert set(traj["info"]) >= {"model_stats", "config", "mini_version", "exit_status", "submission", "llm_ide"}
+    assert traj["info"]["config"]["agent_type"] == "agent.llm_ide_agent.LLMIDEAgent"
+    assert [m["role"] for m in traj["messages"][:4]] == ["system", "user", "user", "assistant"]
+    assert traj["messages"][-1]["role"] == "exit"
+    assert all(isinstance(m["content"], str) for m in traj["messages"])
+    memory = traj["info"]["llm_ide"]["memory"]
+    assert [c["activity"]["accessed"] for c in memory["chunks"]] == [[1, 0, 0, 0, 0, 0]]
+    assert memory["nodes"][1]["bad_action"] is True and memory["nodes"][2]["parent"] == 0
+
+
+def test_page_of_an_upstream_trajectory() -> None:
+    page = render_trajectory_html(
+        {"info": {"exit_status": "LimitsExceeded", "submission": "", "model_stats": {}}, "messages": []}
+    )
+    assert "No operations recorded" in page and "Nothing submitted." in page
+
+
+async def test_upstream_inspector_opens_the_trajectory(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path
+) -> None:
+    from minisweagent.run.utilities.inspector import TrajectoryInspector
+
+    run_episode(env, agent_config, tmp_path)
+    app = TrajectoryInspector([tmp_path / "run.traj.json"])
+    # one page per model answer (13) plus the system/task page before the first
+    assert app.n_steps == 14
+    async with app.run_test() as pilot:
+        for _ in range(app.n_steps):
+            await pilot.press("l")
+        assert app.i_step == app.n_steps - 1
+        assert "Step 14/14" in app.title
