@@ -76,7 +76,7 @@ def install_tools(
     """Provision `tools` onto `image`; a no-op when an image with the same key exists."""
     start = time.monotonic()
     check_image(image)
-    extra_tag = check_tag(tag) if tag else None  # before any build: a bad name must not cost a build
+    extra_tag = check_tag(tag) if tag is not None else None  # before any build: a bad name must not cost a build
     report = progress or (lambda tool, step: None)
     layers = plan_install(tools, image, BuildOptions(network, env_backend, refresh), specs_dir)
     built: list[str] = []

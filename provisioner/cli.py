@@ -82,11 +82,11 @@ def install(
     ]
     if not images:
         raise UsageError("no image given: use --image IMG, --images-file FILE or --instances FILE")
-    if tag and len(images) > 1:
+    if tag is not None and len(images) > 1:
         raise UsageError(f"--tag applies to a single image, not {len(images)}")
     for img in images:
         check_image(img)
-    if tag:
+    if tag is not None:
         check_tag(tag)
     for name in tools:  # validate every spec before any build starts
         api.load_specs([name], specs)
@@ -141,15 +141,17 @@ def install(
             detail = o.result["image"] if o.result else (o.error or "")
             secs = f"{o.result['seconds']:.1f}" if o.result else ""
             table.add_row(o.image, {"failed": "[red]failed[/red]"}.get(o.status, o.status), detail, secs)
-        err.print(table)
+        if err.is_terminal:
+            err.print(table)
         for o in outcomes:
             if o.result:
                 print(o.result["image"])
-        counts = {s: sum(o.status == s for o in outcomes) for s in ("built", "cached", "failed")}
-        summary = ", ".join(f"{n} {s}" for s, n in counts.items())
-        if counts["failed"]:
-            raise ToolprovError(f"{counts['failed']} of {len(outcomes)} images failed ({summary})")
-        _note(summary)
+        if not any(o.status == "failed" for o in outcomes):
+            _note(", ".join(f"{sum(o.status == s for o in outcomes)} {s}" for s in ("built", "cached", "failed")))
+    if outcomes and (failed := [o for o in outcomes if o.status == "failed"]):
+        counts = ", ".join(f"{sum(o.status == s for o in outcomes)} {s}" for s in ("built", "cached", "failed"))
+        first = f"{failed[0].image}: {failed[0].error}"
+        raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({counts}); first: {first}")
 
 
 @app.command("list")
@@ -255,6 +257,8 @@ def dockerfile(
     from provisioner.dockerfile import export
 
     check_image(image)
+    if output.exists() and (not output.is_dir() or any(output.iterdir())):
+        raise UsageError(f"{output} exists and is not an empty folder; choose a new one")
     layers = api.plan_install(tools, image, BuildOptions(network=network), specs)
     path = export(layers, image, output)
     print(path)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from provisioner import __version__
 from provisioner.engine import get_image
-from provisioner.errors import ToolprovError
+from provisioner.errors import UsageError
 from provisioner.recipe import Layer, templates
 
 
 def export(layers: list[Layer], base: str, out: Path) -> Path:
     if out.exists() and any(out.iterdir()):
-        raise ToolprovError(f"{out} exists and is not empty; choose a new directory")
+        raise UsageError(f"{out} exists and is not empty; choose a new directory")
     out.mkdir(parents=True, exist_ok=True)
     entries = []
     for i, layer in enumerate(layers, 1):
