@@ -1,0 +1,577 @@
+"""Localization benchmark: tasks, seeds from the problem statement, the fixed search policy and its two backends.
+
+A task is a real bug fixed between two consecutive PyPI releases (tasks/*.yaml). The policy sees only the
+problem statement: the repository frames of its traceback (innermost first), then its identifiers in order of
+appearance. It is the same for both backends; only the tools differ:
+
+- `GrepBackend`: grep/sed/awk in a shell, as a careful agent would use them (def/class lines first, tests excluded,
+  a Class.method narrowed to that class, whole functions printed by `function_at.awk`, class outlines by
+  `outline.awk`, word matches last);
+- `BridgeBackend`: the LLM-IDE actions (find_symbol, open, overview) answered by a real lsp-bridge process.
+
+A run ends when every gold function (the functions the fix release changed) has been on screen whole, or after
+`budget` calls. Observation tokens are counted with litellm's `token_counter` (tiktoken's cl100k_base, which
+litellm ships inside its wheel: nothing is downloaded).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+import tarfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Protocol
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+TASKS = HERE / "tasks"
+TEST_EXCLUDES = "--exclude-dir=tests --exclude-dir=test --exclude-dir=testing --exclude=test_*.py --exclude=conftest.py"
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
+SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
+RENDERED = re.compile(r"^\s*(\d+)\s?[|:]")
+STDLIB = set(sys.stdlib_module_names)
+FILE_SUFFIXES = {"py", "txt", "cfg", "toml", "ini", "rst", "md", "json", "yaml", "yml", "html"}
+STOP = set(
+    [
+        "None",
+        "True",
+        "False",
+        "self",
+        "cls",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "dict",
+        "list",
+        "tuple",
+        "set",
+        "type",
+        "object",
+        "Exception",
+        "ValueError",
+        "TypeError",
+        "KeyError",
+        "IndexError",
+        "AttributeError",
+        "RuntimeError",
+        "ImportError",
+        "SyntaxError",
+        "Traceback",
+        "File",
+        "line",
+        "in",
+        "most",
+        "recent",
+        "call",
+        "last",
+        "python",
+        "venv",
+        "lib",
+        "site-packages",
+        "usr",
+    ]
+)
+
+
+# ---- tasks
+
+
+@dataclass(frozen=True)
+class Gold:
+    file: str
+    function: str
+
+
+@dataclass
+class Task:
+    id: str
+    package: str
+    bug_version: str
+    fix_version: str
+    large: bool
+    problem: str
+    gold: list[Gold]
+    changelog: str = ""
+
+
+def load_tasks(directory: Path = TASKS, only: list[str] | None = None) -> list[Task]:
+    tasks = []
+    for path in sorted(directory.glob("*.yaml")):
+        raw = yaml.safe_load(path.read_text())
+        raw["gold"] = [Gold(**g) for g in raw["gold"]]
+        task = Task(**raw)
+        if not only or task.id in only:
+            tasks.append(task)
+    return tasks
+
+
+def fetch_sdist(package: str, version: str, data: Path) -> Path:
+    """`pip download --no-binary :all:` of package==version into `data`, unpacked; returns the source root."""
+    marker = data / f".{package.lower()}-{version}.root"
+    if marker.exists() and Path(marker.read_text()).is_dir():
+        return Path(marker.read_text())
+    data.mkdir(parents=True, exist_ok=True)
+    before = set(data.glob("*.tar.gz"))
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:", "-d", str(data),
+         f"{package}=={version}"],
+        check=True, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    name = re.compile(rf"(?i)^{re.escape(package).replace('-', '[-_]')}-{re.escape(version)}\.tar\.gz$")
+    archives = [p for p in data.glob("*.tar.gz") if name.match(p.name)] or sorted(set(data.glob("*.tar.gz")) - before)
+    with tarfile.open(archives[0]) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        if not (data / top).is_dir():
+            tar.extractall(data, filter="data")
+    marker.write_text(str(data / top))
+    return data / top
+
+
+def function_ranges(path: Path) -> dict[str, tuple[int, int]]:
+    """Qualified name -> (def line, last line) of every function/class of a file (decorators excluded)."""
+    out: dict[str, tuple[int, int]] = {}
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                out[name] = (child.lineno, child.end_lineno or child.lineno)
+                walk(child, name + ".")
+
+    walk(ast.parse(path.read_text(errors="replace")), "")
+    return out
+
+
+def function_source(path: Path, qualname: str) -> str | None:
+    if not path.exists():
+        return None
+    span = function_ranges(path).get(qualname)
+    if span is None:
+        return None
+    lines = path.read_text(errors="replace").splitlines()
+    return "\n".join(lines[span[0] - 1 : span[1]])
+
+
+# ---- seeds
+
+
+@dataclass(frozen=True)
+class Frame:
+    file: str
+    line: int
+    function: str
+
+
+def repo_files(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
+
+
+def extract_frames(problem: str, files: list[str]) -> list[Frame]:
+    """Traceback frames inside the repository, innermost first (paths matched by their longest repository suffix)."""
+    frames = []
+    for path, line, func in FRAME.findall(problem):
+        parts = PurePosixPath(path).parts
+        match = None
+        for i in range(len(parts)):
+            suffix = "/".join(parts[i:])
+            hits = [f for f in files if f == suffix or f.endswith("/" + suffix)]
+            if hits:
+                match = min(hits, key=len)
+                break
+        if match:
+            frames.append(Frame(match, int(line), func))
+    seen, out = set(), []
+    for f in reversed(frames):
+        if (f.file, f.line) not in seen:
+            seen.add((f.file, f.line))
+            out.append(f)
+    return out
+
+
+def extract_identifiers(problem: str) -> list[str]:
+    """Code-like names in order of first appearance: dotted names, snake_case, CamelCase, `quoted` names, calls."""
+    text = FRAME.sub(" ", problem)
+    out: list[str] = []
+    for m in IDENT.finditer(text):
+        name = m.group(0).strip(".")
+        before, after = text[max(0, m.start() - 1) : m.start()], text[m.end() : m.end() + 1]
+        codeish = (
+            "." in name
+            or "_" in name.strip("_")
+            or re.search(r"[a-z][A-Z]", name)
+            or re.fullmatch(r"[A-Z][a-z]+[A-Z]\w*", name)
+            or after == "("
+            or (before == "`" and after == "`")
+        )
+        if codeish and name not in STOP and not name.isupper() and len(name) > 2 and name not in out:
+            out.append(name)
+    return out
+
+
+def problem_words(problem: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", problem)}
+
+
+def named_in(name: str, words: set[str]) -> bool:
+    """A method is named by the problem when its name, or every part of it (snake_case, CamelCase), is a word there."""
+    parts = [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)]
+    return name.lower() in words or (bool(parts) and all(p in words for p in parts))
+
+
+# ---- what is on screen
+
+
+@dataclass
+class Observation:
+    text: str
+    shown: dict[str, set[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Hit:
+    file: str
+    line: int
+    kind: str  # "class" | "function"
+    name: str
+    qualname: str = ""
+
+
+class Backend(Protocol):
+    name: str
+
+    def open_line(self, file: str, line: int) -> Observation: ...
+    def find(self, ident: str) -> tuple[Observation, list[Hit]]: ...
+    def open_hit(self, hit: Hit) -> Observation: ...
+    def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]: ...
+    def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]: ...
+
+
+@dataclass
+class Outcome:
+    task: str
+    backend: str
+    calls: int
+    tokens: int
+    found: bool
+    log: list[tuple[str, int]] = field(default_factory=list)
+
+
+class Budget(Exception):
+    pass
+
+
+class Episode:
+    """Counts calls and tokens, keeps what has been on screen, and stops the policy once all gold is seen."""
+
+    def __init__(self, gold: dict[str, list[tuple[int, int]]], root: Path, count: Callable[[str], int], budget: int):
+        self.root, self.count, self.budget = root, count, budget
+        self.gold = gold
+        self.shown: dict[str, set[int]] = {}
+        self.calls = self.tokens = 0
+        self.log: list[tuple[str, int]] = []
+        self._lines: dict[str, list[str]] = {}
+
+    def record(self, label: str, obs: Observation) -> Observation:
+        self.calls += 1
+        tokens = self.count(obs.text)
+        self.tokens += tokens
+        self.log.append((label, tokens))
+        for file, lines in obs.shown.items():
+            self.shown.setdefault(file, set()).update(lines)
+        if self.done():
+            raise StopIteration
+        if self.calls >= self.budget:
+            raise Budget
+        return obs
+
+    def done(self) -> bool:
+        return all(self.seen(file, span) for file, spans in self.gold.items() for span in spans)
+
+    def seen(self, file: str, span: tuple[int, int]) -> bool:
+        if file not in self._lines:
+            self._lines[file] = (self.root / file).read_text(errors="replace").splitlines()
+        lines, shown = self._lines[file], self.shown.get(file, set())
+        return all(i in shown for i in range(span[0], span[1] + 1) if lines[i - 1].strip())
+
+
+def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], int], budget: int = 30) -> Outcome:
+    """The fixed policy: traceback frames, then definitions of the identifiers, then word matches."""
+    gold: dict[str, list[tuple[int, int]]] = {}
+    for g in task.gold:
+        gold.setdefault(g.file, []).append(function_ranges(root / g.file)[g.function])
+    episode = Episode(gold, root, count, budget)
+    files = repo_files(root)
+    words = problem_words(task.problem)
+    opened: set[tuple[str, int]] = set()
+    viewed: dict[str, set[int]] = {}  # lines already shown by an open: the agent does not open them again
+
+    def view(label: str, obs: Observation) -> None:
+        for file, lines in obs.shown.items():
+            viewed.setdefault(file, set()).update(lines)
+        episode.record(label, obs)
+
+    def fresh(file: str, line: int) -> bool:
+        if (file, line) in opened or line in viewed.get(file, ()):
+            return False
+        opened.add((file, line))
+        return True
+
+    def open_hit(hit: Hit) -> None:
+        if not fresh(hit.file, hit.line):
+            return
+        if hit.kind == "class":
+            obs, methods = backend.outline(hit)
+            episode.record(f"outline {hit.qualname or hit.name}", obs)
+            for m in methods:
+                if named_in(m.name, words) and fresh(m.file, m.line):
+                    view(f"open {m.qualname or m.name}", backend.open_hit(m))
+        else:
+            view(f"open {hit.qualname or hit.name}", backend.open_hit(hit))
+
+    try:
+        for frame in extract_frames(task.problem, files):
+            if fresh(frame.file, frame.line):
+                view(f"open {frame.file}:{frame.line}", backend.open_line(frame.file, frame.line))
+        unresolved = []
+        modules = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files}
+        for ident in extract_identifiers(task.problem):
+            dotted_module = "." in ident and any(m == ident or m.endswith("." + ident) for m in modules)
+            if ident.rsplit(".", 1)[-1] in FILE_SUFFIXES or dotted_module:
+                continue  # a file or module name, not a symbol
+            if ident.split(".")[0] in STDLIB:  # re.sub, os.path.join: only their uses in the repository can matter
+                unresolved.append(ident)
+                continue
+            obs, hits = backend.find(ident)
+            episode.record(f"find {ident}", obs)
+            if not hits:
+                unresolved.append(ident)
+            for hit in hits[:3]:
+                open_hit(hit)
+        for ident in unresolved:
+            text = ident.removeprefix("self.").removeprefix("cls.")
+            obs, places = backend.word_search(text)
+            episode.record(f"grep {text}", obs)
+            for file, line in places[:3]:
+                if fresh(file, line):
+                    view(f"open {file}:{line}", backend.open_line(file, line))
+    except StopIteration:
+        return Outcome(task.id, backend.name, episode.calls, episode.tokens, True, episode.log)
+    except Budget:
+        pass
+    return Outcome(task.id, backend.name, episode.calls, episode.tokens, episode.done(), episode.log)
+
+
+# ---- grep/sed/awk
+
+
+def _split_ident(ident: str) -> tuple[str | None, str]:
+    parts = ident.split(".")
+    name = parts[-1]
+    cls = next((p for p in reversed(parts[:-1]) if p[:1].isupper()), None)
+    return cls, name
+
+
+class GrepBackend:
+    """What a careful shell-only agent runs; observations are exactly the commands' standard output."""
+
+    name = "grep/sed"
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def sh(self, command: str) -> tuple[str, str]:
+        p = subprocess.run(["bash", "-c", command], cwd=self.root, capture_output=True, text=True, errors="replace")
+        return p.stdout, p.stderr
+
+    def _span(self, stderr: str) -> set[int]:
+        m = re.search(r"(\d+) (\d+)\s*$", stderr)
+        return set(range(int(m[1]), int(m[2]) + 1)) if m else set()
+
+    def open_line(self, file: str, line: int) -> Observation:
+        out, err = self.sh(f"awk -v L={line} -f {HERE / 'function_at.awk'} {file}")
+        return Observation(out, {file: self._span(err)})
+
+    def open_hit(self, hit: Hit) -> Observation:
+        return self.open_line(hit.file, hit.line)
+
+    def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]:
+        out, _ = self.sh(f"awk -v L={hit.line} -f {HERE / 'outline.awk'} {hit.file}")
+        methods = []
+        for row in out.splitlines()[1:]:
+            m = re.match(r"(\d+): \s*(?:async\s+)?(def|class)\s+(\w+)", row)
+            if m:
+                methods.append(Hit(hit.file, int(m[1]), "class" if m[2] == "class" else "function", m[3]))
+        shown = {int(r.split(":", 1)[0]) for r in out.splitlines() if r.split(":", 1)[0].isdigit()}
+        return Observation(out, {hit.file: shown}), methods
+
+    def _defs(self, name: str, exact: bool) -> str:
+        word = rf"{name}\b" if exact else rf"\w*{name}\w*"
+        pattern = rf"^\s*(async\s+)?(def|class)\s+{word}"
+        return f"grep -rnE --include='*.py' {TEST_EXCLUDES} '{pattern}' . | sed 's#^\\./##' | head -30"
+
+    def find(self, ident: str) -> tuple[Observation, list[Hit]]:
+        cls, name = _split_ident(ident)
+        command = self._defs(name, exact=True)
+        if cls and cls != name:
+            # narrow a Class.method to that class: its class lines come first, in the same output
+            command = f"{self._defs(cls, exact=True)}; {command}"
+        out, _ = self.sh(command)
+        if not out.strip():
+            out, _ = self.sh(self._defs(name, exact=False))
+        rows = []
+        for row in out.splitlines():
+            m = re.match(r"([^:]+):(\d+):(\s*)(?:async\s+)?(def|class)\s+(\w+)", row)
+            if m:
+                rows.append((m[1], int(m[2]), len(m[3]), m[4], m[5]))
+        shown: dict[str, set[int]] = {}
+        for f, line, *_ in rows:
+            shown.setdefault(f, set()).add(line)
+        exact = [r for r in rows if r[4] == name]
+        classes = [r for r in rows if r[4] == cls and r[3] == "class"] if cls and cls != name else []
+        inside = [r for r in exact if any(c[0] == r[0] and c[1] < r[1] and c[2] < r[2] for c in classes)]
+        defs = inside or exact or classes or [r for r in rows if r[4] != cls]
+        hits = [Hit(f, line, "class" if kind == "class" else "function", n) for f, line, _, kind, n in defs]
+        return Observation(out, shown), hits
+
+    def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
+        how = "-F" if "." in name else "-w"  # a dotted use as written, a plain name as a whole word
+        out, _ = self.sh(f"grep -rn {how} --include='*.py' {TEST_EXCLUDES} '{name}' . | sed 's#^\\./##' | head -20")
+        places, shown = [], {}
+        for row in out.splitlines():
+            m = re.match(r"([^:]+):(\d+):", row)
+            if m:
+                places.append((m[1], int(m[2])))
+                shown.setdefault(m[1], set()).add(int(m[2]))
+        return Observation(out, shown), places
+
+
+# ---- the LLM-IDE actions through lsp-bridge
+
+
+def is_test_path(path: str) -> bool:
+    p = PurePosixPath(path)
+    return (
+        any(part in ("test", "tests", "testing") for part in p.parts[:-1])
+        or p.name.startswith("test_")
+        or p.name == "conftest.py"
+    )
+
+
+def rendered_lines(text: str) -> dict[str, set[int]]:
+    """file -> line numbers of a rendered code-context text (`### File: ` headers, numbered lines)."""
+    shown: dict[str, set[int]] = {}
+    current = None
+    for raw in text.splitlines():
+        if raw.startswith("### File: `"):
+            current = raw[len("### File: `") :].rstrip("`")
+            continue
+        m = RENDERED.match(raw)
+        if current and m:
+            shown.setdefault(current, set()).add(int(m[1]))
+    return shown
+
+
+class BridgeBackend:
+    """find_symbol / open / overview as the agent's actions answer them, from a real lsp-bridge."""
+
+    name = "lsp actions"
+    cap = 8
+
+    def __init__(self, bridge, root: Path) -> None:  # bridge: lsp_bridge.client.BridgeClient
+        self.bridge, self.root = bridge, root
+        self.grep = GrepBackend(root)
+
+    def _open_chunks(self, chunks: list[dict]) -> Observation:
+        for c in chunks:
+            if c.get("function"):
+                c["whole_function"] = True
+        text = self.bridge.render_context(chunks) if chunks else ""
+        return Observation(text, rendered_lines(text))
+
+    def open_line(self, file: str, line: int) -> Observation:
+        found = self.bridge.locate(file=file, line=line, whole_function=True)
+        return Observation(found["text"], rendered_lines(found["text"]))
+
+    def open_hit(self, hit: Hit) -> Observation:
+        return self.open_line(hit.file, hit.line)
+
+    def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]:
+        ov = self.bridge.overview(hit.file, hit.qualname or hit.name)
+        if not ov.get("text"):
+            ov = self.bridge.overview(hit.file, hit.name)
+        methods = []
+        for s in ov.get("symbols", []):
+            kind = "class" if s.get("kind") in (5, "Class") else "function"
+            if s.get("kind") in SCOPE_KINDS and s.get("line") != hit.line:
+                methods.append(Hit(hit.file, s["line"], kind, s["name"]))
+        return Observation(ov["text"], rendered_lines(ov["text"])), methods
+
+    def find(self, ident: str) -> tuple[Observation, list[Hit]]:
+        cls, name = _split_ident(ident)
+        symbols = [s for s in self.bridge.workspace_symbols(name) if s["kind"] in ("Class", "Function", "Method")]
+        exact = [s for s in symbols if s["name"] == name]
+        if cls and cls != name:
+            in_class = [s for s in exact if (s.get("container") or "").split(".")[-1] == cls]
+            exact = in_class or exact
+        if not exact and cls and cls != name:
+            exact = [s for s in self.bridge.workspace_symbols(cls) if s["name"] == cls and s["kind"] == "Class"]
+        pool = exact or [s for s in symbols if name.lower() in s["name"].lower()]
+        pool.sort(key=lambda s: (is_test_path(s["file"]), s["file"].count("/"), s["file"], s["line"]))
+        defs = [s for s in pool if not is_test_path(s["file"])]
+        tests = len(pool) - len(defs)
+        rows = []
+        lines = self._line_texts(defs[: self.cap])
+        for s in defs[: self.cap]:
+            qual = _qualname(s)
+            rows.append(f"{s['file']}:{s['line']}  {qual}  {lines.get((s['file'], s['line']), '').strip()}")
+        more = len(defs) - self.cap
+        if more > 0 or tests:
+            rows.append(f"... {max(more, 0)} more definitions, {tests} in tests (narrow: Class.method)")
+        hits = [
+            Hit(s["file"], s["line"], "class" if s["kind"] == "Class" else "function", s["name"], _qualname(s))
+            for s in defs
+        ]
+        text = "\n".join(rows) if defs else f"No definition of `{ident}` outside tests ({tests} in tests)."
+        shown: dict[str, set[int]] = {}
+        for s in defs[: self.cap]:
+            shown.setdefault(s["file"], set()).add(s["line"])
+        return Observation(text, shown), hits
+
+    def _line_texts(self, symbols: list[dict]) -> dict[tuple[str, int], str]:
+        out = {}
+        for s in symbols:
+            path = self.root / s["file"]
+            lines = path.read_text(errors="replace").splitlines()
+            out[(s["file"], s["line"])] = lines[s["line"] - 1] if s["line"] <= len(lines) else ""
+        return out
+
+    def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
+        return self.grep.word_search(name)
+
+
+def _qualname(symbol: dict) -> str:
+    """Class.method of a workspace symbol (its container without the module path)."""
+    module = symbol["file"].removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    container = symbol.get("container") or ""
+    for prefix in (module, module.split(".", 1)[-1]):
+        if container == prefix:
+            container = ""
+        elif container.startswith(prefix + "."):
+            container = container[len(prefix) + 1 :]
+    return ".".join(p for p in (container, symbol["name"]) if p)
+
+
+def token_counter() -> Callable[[str], int]:
+    """litellm's token_counter on plain text (cl100k_base from litellm's own wheel; no network)."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from litellm import token_counter as count
+
+    return lambda text: count(model="gpt-3.5-turbo", text=text) if text else 0
