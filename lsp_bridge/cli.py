@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from lsp_bridge import __version__
-from lsp_bridge.runtime import default_socket
+from lsp_bridge.runtime import check_socket, default_socket
 
 
 def default_workspace() -> Path:
@@ -121,7 +121,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 0
     from lsp_bridge.hub import Hub
 
-    socket_path = (args.socket or default_socket(workspace)) if command == "daemon" else None  # checked first
+    socket_path = (args.socket or default_socket(workspace)) if command == "daemon" else None
+    if socket_path is not None:
+        check_socket(socket_path)  # before any work: an unsafe path is refused in one line
     root = args.workspace if command == "serve" else workspace  # serve: the client's root when not given
     hub = Hub(root, args.cache_dir, args.workers, args.poll)  # indexing starts while pygls is imported
     from lsp_bridge import transport

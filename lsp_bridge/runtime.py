@@ -52,11 +52,15 @@ def runtime_dir() -> Path:
     return path
 
 
+def socket_name(workspace: Path) -> str:
+    return hashlib.sha1(str(workspace.resolve()).encode()).hexdigest()[:12] + ".sock"
+
+
 def default_socket(workspace: Path) -> Path:
+    """`$LSP_BRIDGE_SOCKET`, else the workspace's socket in the runtime directory."""
     if env := os.environ.get("LSP_BRIDGE_SOCKET"):
         return Path(env)
-    key = hashlib.sha1(str(workspace.resolve()).encode()).hexdigest()[:12]
-    return runtime_dir() / f"{key}.sock"
+    return runtime_dir() / socket_name(workspace)
 
 
 def open_private(path: Path, flags: int) -> int:

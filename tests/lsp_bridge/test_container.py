@@ -55,7 +55,7 @@ def test_provisioned_bridge_answers_the_agent_and_an_editor(lsp_image, container
         # nothing listens on TCP/UDP: the daemon is reachable through its Unix socket only
         code, out = sh(ctr, "cat /proc/net/tcp /proc/net/tcp6 /proc/net/udp /proc/net/udp6 2>/dev/null")
         assert [line for line in out.splitlines()[1:] if line.split()[3:4] == ["0A"]] == []
-        assert sh(ctr, "ls /tmp/lsp-bridge-*.sock")[0] == 0
+        assert sh(ctr, 'test "$(stat -c %a /tmp/lsp-bridge-0)" = 700 && ls /tmp/lsp-bridge-0/*.sock')[0] == 0
     finally:
         editor.close()
         agent.close()
