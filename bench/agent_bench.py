@@ -32,7 +32,7 @@ sys.path.insert(0, str(BENCH.parent))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from localization.search import (  # noqa: E402
-    BridgeBackend,
+    ActionsBackend,
     GrepBackend,
     Outcome,
     Task,
@@ -86,7 +86,7 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         grep = run_policy(GrepBackend(root), task, root, count)
         with BridgeClient.local(root, timeout=300) as bridge:
             bridge.sync()
-            lsp = run_policy(BridgeBackend(bridge, root), task, root, count)
+            lsp = run_policy(ActionsBackend(bridge, root), task, root, count)
         rows.append((task, grep, lsp))
         typer.echo(f"  {task.id}: grep {grep.calls} calls {grep.tokens} tok, lsp {lsp.calls} calls {lsp.tokens} tok",
                    err=True)  # fmt: skip

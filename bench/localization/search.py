@@ -7,7 +7,7 @@ appearance. It is the same for both backends; only the tools differ:
 - `GrepBackend`: grep/sed/awk in a shell, as a careful agent would use them (def/class lines first, tests excluded,
   a Class.method narrowed to that class, whole functions printed by `function_at.awk`, class outlines by
   `outline.awk`, word matches last);
-- `BridgeBackend`: the LLM-IDE actions (find_symbol, open, overview) answered by a real lsp-bridge process.
+- `ActionsBackend`: the agent's actions (agent/actions: find_symbol, open, overview) over a real lsp-bridge.
 
 A run ends when every gold function (the functions the fix release changed) has been on screen whole, or after
 `budget` calls. Observation tokens are counted with litellm's `token_counter` (tiktoken's cl100k_base, which
@@ -233,6 +233,7 @@ def named_in(name: str, words: set[str]) -> bool:
 class Observation:
     text: str
     shown: dict[str, set[int]] = field(default_factory=dict)
+    calls: int = 1
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ class Episode:
         self._lines: dict[str, list[str]] = {}
 
     def record(self, label: str, obs: Observation) -> Observation:
-        self.calls += 1
+        self.calls += obs.calls
         tokens = self.count(obs.text)
         self.tokens += tokens
         self.log.append((label, tokens))
@@ -351,6 +352,10 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
                 continue
             obs, hits = backend.find(ident)
             episode.record(f"find {ident}", obs)
+            cls, member = _split_ident(ident)
+            if not hits and cls and cls != member:  # Class.method not found there: maybe inherited
+                obs, hits = backend.find(member)
+                episode.record(f"find {member}", obs)
             if not hits:
                 unresolved.append(ident)
             for hit in hits[:3]:
@@ -479,79 +484,73 @@ def rendered_lines(text: str) -> dict[str, set[int]]:
     return shown
 
 
-class BridgeBackend:
-    """find_symbol / open / overview as the agent's actions answer them, from a real lsp-bridge."""
+class ActionsBackend:
+    """The agent's own actions (agent/actions: find_symbol, open, overview; bash for word matches) over a real
+    lsp-bridge: exactly the observations the agent reads."""
 
     name = "lsp actions"
-    cap = 8
 
     def __init__(self, bridge, root: Path) -> None:  # bridge: lsp_bridge.client.BridgeClient
-        self.bridge, self.root = bridge, root
-        self.grep = GrepBackend(root)
+        from agent.actions.executor import Actions
 
-    def _open_chunks(self, chunks: list[dict]) -> Observation:
-        for c in chunks:
-            if c.get("function"):
-                c["whole_function"] = True
-        text = self.bridge.render_context(chunks) if chunks else ""
-        return Observation(text, rendered_lines(text))
+        self.root = root
+        self.grep = GrepBackend(root)
+        self.actions = Actions(bridge, self._shell, root=str(root))
+        self._outlines: dict[tuple[str, int], list[Hit]] = {}
+
+    def _shell(self, command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=self.root, capture_output=True, text=True, errors="replace")
+        return p.stdout + p.stderr, p.returncode
+
+    def _run(self, action: str, params: str) -> tuple[Observation, object]:
+        result = self.actions.execute(action, params)
+        obs = Observation(result.observation, rendered_lines(result.observation))
+        # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hint
+        while m := re.search(r"narrow it: open (\S+?):(\d+)-(\d+)\)", obs.text.splitlines()[-1] if obs.text else ""):
+            more = self.actions.execute("open", f"{m[1]}:{m[2]}-{m[3]}")
+            obs.text += "\n" + more.observation
+            obs.calls += 1
+            for file, lines in rendered_lines(more.observation).items():
+                obs.shown.setdefault(file, set()).update(lines)
+        return obs, result
 
     def open_line(self, file: str, line: int) -> Observation:
-        found = self.bridge.locate(file=file, line=line, whole_function=True)
-        return Observation(found["text"], rendered_lines(found["text"]))
+        return self._run("open", f"{file}:{line}")[0]
 
     def open_hit(self, hit: Hit) -> Observation:
         return self.open_line(hit.file, hit.line)
 
+    def _methods(self, file: str, text: str) -> list[Hit]:
+        out = []
+        for raw in text.splitlines():
+            m = re.match(r"\s*(\d+)\s?[|:]\s*(?:async\s+)?(def|class)\s+(\w+)", raw)
+            if m:
+                out.append(Hit(file, int(m[1]), "class" if m[2] == "class" else "function", m[3]))
+        return out
+
     def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]:
-        ov = self.bridge.overview(hit.file, hit.qualname or hit.name)
-        if not ov.get("text"):
-            ov = self.bridge.overview(hit.file, hit.name)
-        methods = []
-        for s in ov.get("symbols", []):
-            kind = "class" if s.get("kind") in (5, "Class") else "function"
-            if s.get("kind") in SCOPE_KINDS and s.get("line") != hit.line:
-                methods.append(Hit(hit.file, s["line"], kind, s["name"]))
-        return Observation(ov["text"], rendered_lines(ov["text"])), methods
+        if (hit.file, hit.line) in self._outlines:  # find_symbol already showed it
+            return Observation("", {}, calls=0), self._outlines[(hit.file, hit.line)]
+        obs, _ = self._run("overview", f"{hit.file} {hit.qualname or hit.name}")
+        return obs, [m for m in self._methods(hit.file, obs.text) if m.line != hit.line]
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
-        cls, name = _split_ident(ident)
-        symbols = [s for s in self.bridge.workspace_symbols(name) if s["kind"] in ("Class", "Function", "Method")]
-        exact = [s for s in symbols if s["name"] == name]
-        if cls and cls != name:
-            in_class = [s for s in exact if (s.get("container") or "").split(".")[-1] == cls]
-            exact = in_class or exact
-        if not exact and cls and cls != name:
-            exact = [s for s in self.bridge.workspace_symbols(cls) if s["name"] == cls and s["kind"] == "Class"]
-        pool = exact or [s for s in symbols if name.lower() in s["name"].lower()]
-        pool.sort(key=lambda s: (is_test_path(s["file"]), s["file"].count("/"), s["file"], s["line"]))
-        defs = [s for s in pool if not is_test_path(s["file"])]
-        tests = len(pool) - len(defs)
-        rows = []
-        lines = self._line_texts(defs[: self.cap])
-        for s in defs[: self.cap]:
-            qual = _qualname(s)
-            rows.append(f"{s['file']}:{s['line']}  {qual}  {lines.get((s['file'], s['line']), '').strip()}")
-        more = len(defs) - self.cap
-        if more > 0 or tests:
-            rows.append(f"... {max(more, 0)} more definitions, {tests} in tests (narrow: Class.method)")
-        hits = [
-            Hit(s["file"], s["line"], "class" if s["kind"] == "Class" else "function", s["name"], _qualname(s))
-            for s in defs
-        ]
-        text = "\n".join(rows) if defs else f"No definition of `{ident}` outside tests ({tests} in tests)."
-        shown: dict[str, set[int]] = {}
-        for s in defs[: self.cap]:
-            shown.setdefault(s["file"], set()).add(s["line"])
-        return Observation(text, shown), hits
-
-    def _line_texts(self, symbols: list[dict]) -> dict[tuple[str, int], str]:
-        out = {}
-        for s in symbols:
-            path = self.root / s["file"]
-            lines = path.read_text(errors="replace").splitlines()
-            out[(s["file"], s["line"])] = lines[s["line"] - 1] if s["line"] <= len(lines) else ""
-        return out
+        obs, _ = self._run("find_symbol", ident)
+        hits = []
+        for raw in obs.text.splitlines():
+            m = re.match(r"(\S+\.py):(\d+)  (\S+)  (?!\[test\])(.*)$", raw)
+            kind = re.match(r"\s*(?:async\s+)?(def|class)\s", m[4]) if m else None
+            if m and kind:  # functions and classes, as the grep policy's def/class lines
+                what = "class" if kind[1] == "class" else "function"
+                hits.append(Hit(m[1], int(m[2]), what, m[3].split(".")[-1], m[3]))
+            elif raw.startswith("partial matches") and hits:
+                break
+        classes = [h for h in hits if h.kind == "class"]
+        if len(hits) == 1 and classes and "\n\n" in obs.text:
+            self._outlines[(hits[0].file, hits[0].line)] = [
+                m for m in self._methods(hits[0].file, obs.text.split("\n\n", 1)[1]) if m.line != hits[0].line
+            ]
+        return obs, hits
 
     def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
         return self.grep.word_search(name)
