@@ -124,6 +124,234 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
     return summary
 
 
+# ---- 2 and 3. one scripted episode, run by LLMIDEAgent and by upstream's DefaultAgent
+
+# (thought citing code, action type, params): a fixed exploration of click 8.1.6's sdist, repeated to `steps`
+SCRIPT = [
+    ("Find where the bash completion script is produced.", "find_symbol", "BashComplete"),
+    ("Read [the version check](src/click/shell_completion.py:304).", "open", "src/click/shell_completion.py:304"),
+    ("Who calls [_check_version](src/click/shell_completion.py:304)?", "references", "BashComplete._check_version"),
+    ("Look at [source](src/click/shell_completion.py:327).", "open", "BashComplete.source"),
+    (
+        "Outline of the base class [ShellComplete](src/click/shell_completion.py:199).",
+        "overview",
+        "src/click/shell_completion.py ShellComplete",
+    ),
+    (
+        "[func_name](src/click/shell_completion.py:228) builds the shell function name.",
+        "open",
+        "src/click/shell_completion.py:228",
+    ),
+    ("Where does completion start?", "find_symbol", "shell_complete"),
+    ("Read [shell_complete](src/click/shell_completion.py:19).", "open", "src/click/shell_completion.py:19"),
+    ("Which shells are registered?", "bash", "grep -n 'add_completion_class' -r src/click | head -20"),
+    (
+        "How does [Command.main](src/click/core.py:1275) reach completion?",
+        "find_symbol",
+        "Command._main_shell_completion",
+    ),
+    ("Open [the hook](src/click/core.py:1400).", "open", "Command._main_shell_completion"),
+    ("Where is `echo` defined?", "definition", "src/click/shell_completion.py:1 echo"),
+    ("Read [echo](src/click/utils.py:205).", "open", "echo"),
+    ("Outline of [Context](src/click/core.py:160).", "overview", "Context"),
+    ("Check the repository state.", "bash", "git status --short | head -5"),
+    ("Uses of [get_completion_class](src/click/shell_completion.py:368).", "references", "get_completion_class"),
+    ("Read [ZshComplete](src/click/shell_completion.py:350).", "find_symbol", "ZshComplete"),
+    ("Overview of the module [types](src/click/types.py:1).", "overview", "src/click/types.py"),
+    ("Read [Path.shell_complete](src/click/types.py:900).", "open", "Path.shell_complete"),
+    ("Count lines of [shell_completion](src/click/shell_completion.py:1).", "bash", "wc -l src/click/*.py | tail -3"),
+]
+
+
+def script(steps: int) -> list[tuple[str, str, str]]:
+    return [SCRIPT[i % len(SCRIPT)] for i in range(steps)]
+
+
+def episode_repo() -> Path:
+    """click 8.1.6's sdist as a fresh git repository in a temporary directory."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    source = fetch_sdist("click", "8.1.6", DATA)
+    root = Path(tempfile.mkdtemp(prefix="agent-bench-")) / "click"
+    shutil.copytree(source, root)
+    for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "-c", "user.name=b", "-c", "user.email=b@b",
+                "commit", "-qm", "click 8.1.6"]):  # fmt: skip
+        subprocess.run(cmd, cwd=root, check=True)
+    return root
+
+
+def metered_model(outputs: list[dict], count, **kwargs):
+    """DeterministicModel that records each call's prompt tokens and the time spent inside the model call."""
+    from minisweagent.models.test_models import DeterministicModel
+
+    class Metered(DeterministicModel):
+        def __init__(self, **kw) -> None:
+            super().__init__(**kw)
+            self.prompts: list[int] = []
+            self.elapsed = 0.0
+
+        def query(self, messages: list[dict], **kw) -> dict:
+            start = time.perf_counter()
+            self.prompts.append(count([{"role": m["role"], "content": m.get("content") or ""} for m in messages]))
+            try:
+                return super().query(messages, **kw)
+            finally:
+                self.elapsed += time.perf_counter() - start
+
+    return Metered(outputs=outputs, cost_per_call=0.0, **kwargs)
+
+
+def timed(agent_class: type) -> type:
+    """The agent class with each step's time outside the model call recorded."""
+
+    class Timed(agent_class):  # type: ignore[misc, valid-type]
+        overhead: list[float]
+
+        def step(self) -> list[dict]:
+            start, model_before = time.perf_counter(), self.model.elapsed
+            try:
+                return super().step()
+            finally:
+                if not hasattr(self, "overhead"):
+                    self.overhead = []
+                self.overhead.append(time.perf_counter() - start - (self.model.elapsed - model_before))
+
+    return Timed
+
+
+def local_envs(root: Path, bridge):
+    """Two environments on the same repository and bridge: the LLM-IDE methods, and upstream's `execute` where a
+    command `@ACTION PARAMS` runs the same action (so both agents see the same observations)."""
+    import subprocess
+
+    from minisweagent.environments.local import LocalEnvironment
+
+    from agent.actions.executor import Actions
+
+    def shell(command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=root, capture_output=True, text=True, errors="replace")
+        return p.stdout + p.stderr, p.returncode
+
+    actions = Actions(bridge, shell, root=str(root))
+
+    class IDEEnv(LocalEnvironment):
+        def execute_action(self, action_type: str, action_params: str):
+            return actions.execute(action_type, action_params)
+
+        def tool_usage(self) -> str:
+            return actions.usage()
+
+        def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
+            return bridge.render_context(chunks, threshold) if chunks else ""
+
+        def set_agent_context(self, chunks: list[dict]) -> None:
+            bridge.set_agent_context(chunks)
+
+    class UpstreamEnv(LocalEnvironment):
+        def execute(self, action: dict, cwd: str = "", *, timeout: int | None = None) -> dict:
+            command = action.get("command", "")
+            if command.startswith("@"):
+                kind, _, params = command[1:].partition(" ")
+                result = actions.execute(kind, params)
+                return {"output": result.observation, "returncode": result.returncode, "exception_info": ""}
+            return super().execute(action, cwd, timeout=timeout)
+
+    return IDEEnv(cwd=str(root), timeout=60), UpstreamEnv(cwd=str(root), timeout=60)
+
+
+def episode(steps: int) -> dict:
+    """Both agents on the same scripted episode; prompt tokens per call and per-step overhead."""
+    import yaml
+    from litellm import token_counter as litellm_counter
+    from minisweagent.agents.default import DefaultAgent
+    from minisweagent.config import get_config_from_spec
+    from minisweagent.exceptions import LimitsExceeded  # noqa: F401
+
+    from agent.llm_ide_agent import LLMIDEAgent
+    from lsp_bridge.client import BridgeClient
+
+    def count(messages: list[dict]) -> int:
+        return litellm_counter(model="gpt-3.5-turbo", messages=messages)
+
+    plan = script(steps)
+    task = "`_MYTOOL_COMPLETE=bash_source mytool` fails with RuntimeError when the bash version is unknown."
+    root = episode_repo()
+    with BridgeClient.local(root, timeout=300) as bridge:
+        bridge.sync()
+        ide_env, upstream_env = local_envs(root, bridge)
+
+        # LLMIDEAgent: one call at step 1, then a reflection and an action per step
+        outputs = []
+        for i, (thought, kind, params) in enumerate(plan):
+            if i:
+                outputs.append(
+                    f"<bad_action>false</bad_action>\n<lessons></lessons>\n<summary>Step {i}: {thought}</summary>"
+                )
+            outputs.append(
+                f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}</action_params>"
+            )
+        config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
+        config.pop("agent_class", None)
+        config.update(cost_limit=0, step_limit=len(outputs))
+        answers = [{"role": "assistant", "content": o, "extra": {"actions": [], "cost": 0.0}} for o in outputs]
+        model = metered_model(answers, count)
+        ide = timed(LLMIDEAgent)(model, ide_env, **config)
+        ide.run(task)
+
+        # upstream DefaultAgent with its SWE-bench templates: the whole history every call
+        upstream_cfg = get_config_from_spec("swebench.yaml")
+        agent_cfg = {**upstream_cfg["agent"], "cost_limit": 0, "step_limit": len(plan)}
+        calls = []
+        for thought, kind, params in plan:
+            command = params if kind == "bash" else f"@{kind} {params}"
+            content = f"THOUGHT: {thought}\n\n```bash\n{command}\n```"
+            calls.append(
+                {"role": "assistant", "content": content, "extra": {"actions": [{"command": command}], "cost": 0.0}}
+            )
+        base_model = metered_model(calls, count, observation_template=upstream_cfg["model"]["observation_template"])
+        base = timed(DefaultAgent)(base_model, upstream_env, **agent_cfg)
+        base.run(task)
+
+    ide_steps = [model.prompts[0]] + [
+        max(model.prompts[i], model.prompts[i + 1]) for i in range(1, len(model.prompts) - 1, 2)
+    ]
+    ide_totals = [model.prompts[0]] + [
+        model.prompts[i] + model.prompts[i + 1] for i in range(1, len(model.prompts) - 1, 2)
+    ]
+    return {"ide_steps": ide_steps, "ide_totals": ide_totals, "base_steps": base_model.prompts,
+            "ide_overhead": ide.overhead, "base_overhead": base.overhead}  # fmt: skip
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def report_prompt(result: dict) -> None:
+    ide, totals, base = result["ide_steps"], result["ide_totals"], result["base_steps"]
+    n = min(len(ide), len(base))
+    typer.echo(f"\n== prompt tokens per step ({n}-step scripted episode; LLM-IDE: largest of the step's two calls)")
+    typer.echo(f"{'step':>6}{'LLMIDEAgent':>13}{'(both calls)':>14}{'DefaultAgent':>14}{'ratio':>8}")
+    for i in sorted({0, 9, 19, 29, 39, 49, n - 1}):
+        if i < n:
+            typer.echo(f"{i + 1:>6}{ide[i]:>13}{totals[i]:>14}{base[i]:>14}{ratio(base[i], ide[i]):>8}")
+    all_ide, all_totals, all_base = sum(ide[:n]), sum(totals[:n]), sum(base[:n])
+    typer.echo(f"{'sum':>6}{all_ide:>13}{all_totals:>14}{all_base:>14}{ratio(all_base, all_totals):>8}  (both calls)")
+    typer.echo("goal: <= 12k tokens at step 60 and >= 3x smaller than DefaultAgent's full-history prompt")
+
+
+def report_overhead(result: dict) -> None:
+    ide, base = result["ide_overhead"], result["base_overhead"]
+    typer.echo("\n== per-step time outside the model call (ms; action execution and LSP round trips included)")
+    typer.echo(f"{'agent':<14}{'steps':>6}{'p50':>8}{'p95':>8}{'max':>8}")
+    for name, values in (("LLMIDEAgent", ide), ("DefaultAgent", base)):
+        ms = [v * 1000 for v in values]
+        typer.echo(f"{name:<14}{len(ms):>6}{percentile(ms, 50):>8.1f}{percentile(ms, 95):>8.1f}{max(ms):>8.1f}")
+    typer.echo("goal: LLMIDEAgent p95 <= 50 ms")
+
+
 @app.command()
 def main(
     only: list[str] = typer.Option([], "--only", help="run only these parts: localization, prompt, overhead"),
@@ -140,6 +368,12 @@ def main(
     start = time.perf_counter()
     if "localization" in parts:
         localization(quick, check, task or None)
+    if "prompt" in parts or "overhead" in parts:
+        result = episode(min(steps, 20) if quick else steps)
+        if "prompt" in parts:
+            report_prompt(result)
+        if "overhead" in parts:
+            report_overhead(result)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 
