@@ -12,6 +12,8 @@ if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || !
   python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
   touch "$stamp"
 fi
+# the startup hook making `mini-extra swebench` run the LLM-IDE agent (an editable install does not carry its .pth)
+python3 -m agent.cli install-hook >/dev/null
 if ! command -v nvim >/dev/null 2>&1; then
   echo "installing neovim (Debian) for the editor-attach test…" >&2
   DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2

@@ -1,0 +1,126 @@
+"""`llm-ide`: the LLM-IDE agent's own commands (the agent itself runs through `mini-extra swebench`).
+
+Exit codes: 0 success; 1 a failure (one line saying what); 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+err = Console(stderr=True)
+_debug = False
+
+
+class CliError(Exception):
+    """One line for the user, exit code 1."""
+
+
+@app.callback()
+def _main(debug: bool = typer.Option(False, "--debug", help="tracebacks instead of one-line errors")) -> None:
+    global _debug
+    _debug = debug
+
+
+@app.command("install-hook")
+def install_hook(
+    target: Path | None = typer.Option(None, "--target", help="site-packages folder (default: this Python's)"),
+) -> None:
+    """Make `mini-extra swebench` / `swebench-single` run the LLM-IDE agent (writes the startup hook's .pth file).
+
+    A wheel install (`pip install .`) ships the file already; editable installs need this (scripts/setup.sh runs it).
+    """
+    from agent.hook import ENV_VAR, write_pth
+
+    path = write_pth(target)
+    typer.echo(f"startup hook installed: {path}")
+    typer.echo(f"switch back to upstream: {ENV_VAR}=upstream, or per run -c agent.agent_class=default")
+
+
+@app.command("uninstall-hook")
+def uninstall_hook(target: Path | None = typer.Option(None, "--target", help="site-packages folder")) -> None:
+    """Remove the startup hook's .pth file: mini-swe-agent runs unchanged again."""
+    from agent.hook import pth_path, remove_pth
+
+    removed = remove_pth(target)
+    typer.echo(f"startup hook {'removed' if removed else 'was not installed'}: {pth_path(target)}")
+
+
+@app.command()
+def status(as_json: bool = typer.Option(False, "--json", help="machine-readable")) -> None:
+    """Whether the hook is installed and active, and which mini-swe-agent it would adjust."""
+    import os
+
+    os.environ.setdefault("MSWEA_SILENT_STARTUP", "1")  # no banner from importing mini-swe-agent
+    from agent.hook import status as hook_status
+
+    info = hook_status()
+    if as_json:
+        typer.echo(json.dumps(info, indent=2))
+        return
+    active = info["pth_installed"] and info["supported"] and not info["switched_off"]
+    version = info["mini_swe_agent"] or "not installed"
+    lines = [
+        f"`mini-extra swebench` runs: {'the LLM-IDE agent' if active else 'upstream mini-swe-agent'}",
+        f"  hook file       {info['pth']} ({'installed' if info['pth_installed'] else 'missing'})",
+        f"  mini-swe-agent  {version} ({'supported' if info['supported'] else 'unsupported'})",
+        f"  {info['env_var']}   {'upstream (switched off)' if info['switched_off'] else '(unset: on)'}",
+        f"  config          {info['config']}",
+    ]
+    typer.echo("\n".join(lines))
+
+
+@app.command()
+def html(
+    trajectory: Path = typer.Argument(..., help="a .traj.json written by the LLM-IDE agent"),
+    output: Path = typer.Option(..., "-o", "--output", help="the HTML file to write"),
+) -> None:
+    """One trajectory's operation tree and final code context as a self-contained HTML page."""
+    from agent.trajectory_html import write_trajectory_html
+
+    if not trajectory.is_file():
+        raise CliError(f"{trajectory}: no such trajectory file")
+    try:
+        written = write_trajectory_html(trajectory, output)
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise CliError(f"{trajectory}: not an LLM-IDE trajectory ({type(e).__name__}: {e})") from None
+    typer.echo(f"wrote {written}")
+
+
+@app.command("bug-report")
+def bug_report(
+    run_a: Path = typer.Argument(..., help="output folder of the run with the Bug Consultant off"),
+    run_b: Path = typer.Argument(..., help="output folder of the run with the Bug Consultant on"),
+    output: Path | None = typer.Option(None, "-o", "--output", help="also write the report here"),
+) -> None:
+    """The Bug Consultant's A/B metrics of two runs."""
+    try:
+        from agent.bug_consultant import report
+    except ImportError:
+        raise CliError("the Bug Consultant report is not in this install (agent/bug_consultant/report.py)") from None
+    for run in (run_a, run_b):
+        if not run.is_dir():
+            raise CliError(f"{run}: no such run folder")
+    text = report.bug_report(run_a, run_b, output) if hasattr(report, "bug_report") else None
+    if text is None:
+        raise CliError("agent/bug_consultant/report.py has no bug_report(run_a, run_b, output)")
+    typer.echo(text)
+
+
+def main() -> None:
+    try:
+        app()  # click handles usage errors (exit code 2) and Ctrl-C
+    except (CliError, OSError, ValueError) as e:
+        if _debug:
+            raise
+        err.print(f"llm-ide: {e}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
