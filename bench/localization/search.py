@@ -17,6 +17,7 @@ litellm ships inside its wheel: nothing is downloaded).
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import re
 import subprocess
@@ -37,6 +38,7 @@ FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
 SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
 RENDERED = re.compile(r"^\s*(\d+)\s?[|:]")
 STDLIB = set(sys.stdlib_module_names)
+BUILTINS = set(dir(builtins))
 FILE_SUFFIXES = {"py", "txt", "cfg", "toml", "ini", "rst", "md", "json", "yaml", "yml", "html"}
 STOP = set(
     [
@@ -211,7 +213,8 @@ def extract_identifiers(problem: str) -> list[str]:
             or after == "("
             or (before == "`" and after == "`")
         )
-        if codeish and name not in STOP and not name.isupper() and len(name) > 2 and name not in out:
+        known = name in STOP or name in BUILTINS or name in out
+        if codeish and not known and not name.isupper() and len(name) > 2:
             out.append(name)
     return out
 
