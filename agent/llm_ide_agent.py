@@ -41,6 +41,10 @@ class MemoryConfig(BaseModel):
     """Chunks scoring above this are shown in Code Context."""
     max_chunks: int = 12
     """At most this many chunks (the best scores) are shown; 0 = no cap."""
+    max_context_chars: int = 12000
+    """When the rendered code context is longer, only the best-scoring chunks that fit are shown; 0 = no cap."""
+    brief_nodes: int = 20
+    """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
     recent_nodes: int = 3
     """The last N chain nodes are shown in full; older ones as one line each."""
     observation_head: int = 2000
@@ -91,7 +95,8 @@ class LLMIDEAgent(DefaultAgent):
         self.instance_id = instance_id
         self._retry_messages: list[dict] = []
         self._last_prompt: RenderedPrompt | None = None
-        self._context_cache: tuple[Any, str] = (None, "")
+        # (n_operations it was rendered at, the chunks shown, their rendering)
+        self._context_cache: tuple[int, list[dict], str] = (-1, [], "")
         self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
         self.bug_tracker = self._make_bug_tracker()
 
@@ -201,8 +206,8 @@ class LLMIDEAgent(DefaultAgent):
         node.returncode = result.returncode
         self.memory.record_operation(action.thought, result.chunks)
         self._score_chunks()
-        self.env_.set_agent_context([c.to_bridge() for c in self._visible_chunks()])
         self.render_code_context()
+        self.env_.set_agent_context(self._context_cache[1])
         if self.bug_tracker is not None and result.command:
             self.bug_tracker.observe(
                 result.command, result.observation, result.returncode, action.thought, self.memory.n_operations
@@ -229,19 +234,35 @@ class LLMIDEAgent(DefaultAgent):
         m = self.config.memory
         self.memory.code_context.update_scores(m.alpha, m.beta, m.gamma)
 
-    def _visible_chunks(self) -> list:
-        m = self.config.memory
-        return self.memory.code_context.visible(m.threshold, m.max_chunks)
-
     def render_code_context(self) -> str:
-        """The above-threshold chunks rendered by the bridge; files change only through operations, so one
-        rendering serves every prompt until the next operation."""
+        """The above-threshold chunks rendered by the bridge, within `max_context_chars`: when the rendering is
+        longer, the best-scoring chunks that fit are shown (at least one). Files change only through operations,
+        so one rendering serves every prompt until the next operation."""
+        if self._context_cache[0] == self.memory.n_operations:
+            return self._context_cache[2]
+        m = self.config.memory
         self._score_chunks()
-        chunks = [c.to_bridge() for c in self._visible_chunks()]
-        key = (self.memory.n_operations, [(c["file"], c["class"], c["function"], c["lines"]) for c in chunks])
-        if key != self._context_cache[0]:
-            self._context_cache = (key, self.env_.render_context(chunks) if chunks else "")
-        return self._context_cache[1]
+        visible = [c.to_bridge() for c in self.memory.code_context.visible(m.threshold, m.max_chunks)]
+        shown, text = visible, self.env_.render_context(visible) if visible else ""
+        if m.max_context_chars and len(text) > m.max_context_chars and len(visible) > 1:
+            ranked = sorted(range(len(visible)), key=lambda i: -visible[i]["score"])
+
+            def best(k: int) -> list[dict]:
+                keep = set(ranked[:k])
+                return [c for i, c in enumerate(visible) if i in keep]
+
+            shown = best(1)
+            text = self.env_.render_context(shown)
+            low, high = 2, len(visible) - 1  # binary search for the most chunks that fit
+            while low <= high:
+                k = (low + high) // 2
+                rendered = self.env_.render_context(best(k))
+                if len(rendered) <= m.max_context_chars:
+                    shown, text, low = best(k), rendered, k + 1
+                else:
+                    high = k - 1
+        self._context_cache = (self.memory.n_operations, shown, text)
+        return text
 
     def build_prompt(self, response_format: str) -> RenderedPrompt:
         """The whole prompt of the next call, from memory (scores are recomputed first)."""
@@ -254,7 +275,10 @@ class LLMIDEAgent(DefaultAgent):
         lessons += [c for c in constraints if c not in lessons]
         variables = self.get_template_vars(
             code_context=code_context,
-            chain=[node_view(n, is_last=n is last, is_recent=i >= len(chain) - recent) for i, n in enumerate(chain)],
+            chain=[
+                node_view(n, is_last=n is last, is_recent=i >= len(chain) - recent, age=len(chain) - 1 - i)
+                for i, n in enumerate(chain)
+            ],
             last=node_view(last, is_last=True, is_recent=True) if last else None,
             n_operations=self.memory.n_operations,
             tool_usage=self.env_.tool_usage(),
@@ -284,7 +308,7 @@ class LLMIDEAgent(DefaultAgent):
     def serialize(self, *extra_dicts: dict) -> dict:
         info: dict[str, Any] = {
             "memory": self.memory.to_dict(),
-            "code_context": self._context_cache[1],
+            "code_context": self._context_cache[2],
             "memory_config": self.config.memory.model_dump(mode="json"),
         }
         data: dict[str, Any] = {"llm_ide": info}

@@ -53,9 +53,10 @@ def compile_template(template: str) -> Template:
     return JINJA.from_string(template)
 
 
-def node_view(node: OperationNode, *, is_last: bool, is_recent: bool) -> dict[str, Any]:
-    """What the history template sees of one chain node."""
+def node_view(node: OperationNode, *, is_last: bool, is_recent: bool, age: int = 0) -> dict[str, Any]:
+    """What the history template sees of one chain node (`age`: how many chain nodes come after it)."""
     return {
+        "age": age,
         "step": node.id + 1,
         "thought": node.thought,
         "action_type": node.action_type,

@@ -174,3 +174,26 @@ def test_alternative_action_prompt_after_a_bad_action(env: BridgeTestEnvironment
         "<action_type>one of: bash, open, submit</action_type>\n"
         "<action_params>the parameters, exactly as Tool Usage shows them</action_params>"
     )
+
+
+def test_code_context_keeps_the_best_chunks_that_fit(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
+    both = make_agent(env, agent_config).render_code_context()
+    assert "def total" in both and "def empty" in both
+    agent = make_agent(env, agent_config, memory={"max_context_chars": len(both) - 1})
+    text = agent.render_code_context()
+    # total() scores 2.23, empty() 0.85: only total() fits; the text is still the bridge's rendering
+    assert text.startswith("### File: `shop/cart.py`\n 1 | class Cart:\n...\n 8 |     def total(self):")
+    assert "def empty" not in text and len(text) < len(both)
+
+
+def test_old_chain_nodes_get_shorter_lines(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
+    agent = make_agent(env, agent_config, memory={"recent_nodes": 1, "brief_nodes": 1})
+    for node in agent.memory.history.nodes:
+        node.summary = node.summary or "s"
+    agent.memory.history.nodes[0].summary = "A" * 300
+    agent.memory.history.nodes[2].summary = "B" * 300
+    history = agent.build_prompt(agent.config.reflection_template).sections["history"]
+    assert history.splitlines()[2:4] == [
+        "- Step 1: open shop/cart.py:12 => " + "A" * 117 + "...",  # oldest: summary clipped to 120
+        "- Step 3: bash python -m pytest -q => " + "B" * 237 + "...",  # brief: clipped to 240
+    ]
