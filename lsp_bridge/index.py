@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable
 
 import tree_sitter_python
 
@@ -26,7 +25,7 @@ from lsp_bridge.resolve import Facts
 from lsp_bridge.symbols import SymbolTable, file_entries
 
 log = logging.getLogger(__name__)
-CACHE_SCHEMA = 3
+CACHE_SCHEMA = 4
 PARALLEL_FROM = 48  # fewer changed files than this are parsed in-process
 # statuses of files that get no (or only partial) symbols; each is reported once in the log and in `stats`
 PROBLEMS = {
@@ -79,7 +78,6 @@ class Index:
         self.problems: dict[str, str] = {}  # path -> status of files indexed partially or not at all
         self._lock = threading.RLock()
         self._dirty = False
-        self._listeners: list[Callable[[list[str]], None]] = []
         self._stop = threading.Event()
         self._names: dict[str, tuple[FileIndex, dict[str, int]]] = {}
         self._save_lock = threading.Lock()
@@ -239,12 +237,6 @@ class Index:
                 self.modules = module_table(list(files))
             self.generation += 1
             self._dirty = True
-        changed = [*updated, *deleted]
-        for listener in list(self._listeners):
-            listener(changed)
-
-    def on_change(self, listener: Callable[[list[str]], None]) -> None:
-        self._listeners.append(listener)
 
     def watch(self, interval: float = 1.0) -> threading.Thread:
         """Poll the disk (adaptively: never more than ~5% of a core) and save the cache when it changed."""

@@ -166,6 +166,8 @@ class Renderer:
         return {n for n in shown if 0 <= n < count}
 
     def render_file(self, path: str, shown: Iterable[int]) -> str:
+        """Every shown line numbered (right-aligned to the widest number, one space, the code), `...` for gaps:
+        the lean form of the seed's numbering (a ` | ` separator cost ~12% more tokens on real code)."""
         lines = self.lines(path)
         ordered = sorted(shown)
         width = len(str(ordered[-1] + 1)) if ordered else 1
@@ -174,7 +176,7 @@ class Renderer:
         for n in ordered:
             if prev is not None and n != prev + 1:
                 out.append("...")
-            out.append(f"{n + 1:>{width}} | {lines[n]}".rstrip() if n < len(lines) else f"{n + 1:>{width}} |")
+            out.append(f"{n + 1:>{width}} {lines[n] if n < len(lines) else ''}".rstrip())
             prev = n
         return "\n".join(out)
 

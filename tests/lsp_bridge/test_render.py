@@ -14,72 +14,72 @@ MODELS = "shop/models.py"
             {"file": MODELS, "class": "Cart", "function": "checkout", "lines": [35]},
             """\
 ### File: `shop/models.py`
-18 | class Cart:
+18 class Cart:
 ...
-31 |     def checkout(self, coupon=None):
+31     def checkout(self, coupon=None):
 ...
-33 |         for item in self.items:
-34 |             if item.price > 0:
-35 |                 total += item.total(1)""",
+33         for item in self.items:
+34             if item.price > 0:
+35                 total += item.total(1)""",
         ),
         (  # an `else:` branch brings its `if` too
             {"file": MODELS, "class": "Cart", "function": "checkout", "lines": [39]},
             """\
 ### File: `shop/models.py`
-18 | class Cart:
+18 class Cart:
 ...
-31 |     def checkout(self, coupon=None):
+31     def checkout(self, coupon=None):
 ...
-33 |         for item in self.items:
-34 |             if item.price > 0:
+33         for item in self.items:
+34             if item.price > 0:
 ...
-38 |             else:
-39 |                 continue""",
+38             else:
+39                 continue""",
         ),
         (  # except and finally bodies bring `try:` and their own clause lines; adjacent lines need no gap
             {"file": MODELS, "class": "Cart", "function": "checkout", "lines": [43, 45]},
             """\
 ### File: `shop/models.py`
-18 | class Cart:
+18 class Cart:
 ...
-31 |     def checkout(self, coupon=None):
+31     def checkout(self, coupon=None):
 ...
-40 |         try:
+40         try:
 ...
-42 |         except ValueError:
-43 |             total = -1
-44 |         finally:
-45 |             self.closed = True""",
+42         except ValueError:
+43             total = -1
+44         finally:
+45             self.closed = True""",
         ),
         (  # nested class and method, inside with / while / for
             {"file": MODELS, "class": "Cart.Receipt", "function": "lines", "lines": [56]},
             """\
 ### File: `shop/models.py`
-18 | class Cart:
+18 class Cart:
 ...
-48 |     class Receipt:
+48     class Receipt:
 ...
-52 |         def lines(self):
-53 |             with open("/dev/null") as sink:
-54 |                 while sink:
-55 |                     for item in self.cart.items:
-56 |                         yield item.name""",
+52         def lines(self):
+53             with open("/dev/null") as sink:
+54                 while sink:
+55                     for item in self.cart.items:
+56                         yield item.name""",
         ),
         (  # whole_function: the whole def under its class signature
             {"file": MODELS, "class": "Item", "function": "total", "whole_function": True},
             """\
 ### File: `shop/models.py`
- 8 | class Item:
+ 8 class Item:
 ...
-14 |     def total(self, qty: int) -> float:
-15 |         return self.price * qty""",
+14     def total(self, qty: int) -> float:
+15         return self.price * qty""",
         ),
         (  # signatures of the chunk's class and function even without lines
             {"file": MODELS, "class": "VipCart", "function": "checkout"},
             """\
 ### File: `shop/models.py`
-60 | class VipCart(Cart):
-61 |     def checkout(self, coupon=None):""",
+60 class VipCart(Cart):
+61     def checkout(self, coupon=None):""",
         ),
     ],
 )
@@ -98,20 +98,20 @@ def test_render_groups_files_in_order_and_merges_chunks(bridge):
         bridge.render_context(chunks)
         == """\
 ### File: `app.py`
- 1 | from shop import Cart, Item
- 2 | from shop.models import VipCart
+ 1 from shop import Cart, Item
+ 2 from shop.models import VipCart
 ...
- 6 | def main():
+ 6 def main():
 ...
- 9 |     print(cart.checkout(coupon="X"), p.discount(1.0, None))
-10 |     return Cart.TAX
+ 9     print(cart.checkout(coupon="X"), p.discount(1.0, None))
+10     return Cart.TAX
 
 ### File: `shop/pricing.py`
-1 | def discount(total: float, coupon) -> float:
-2 |     \"\"\"Apply a coupon.
+1 def discount(total: float, coupon) -> float:
+2     \"\"\"Apply a coupon.
 ...
-6 |     if coupon is None:
-7 |         return total"""
+6     if coupon is None:
+7         return total"""
     )
 
 
@@ -128,7 +128,7 @@ def test_render_threshold_and_missing_files(bridge):
         },
     )
     assert result == {
-        "text": '### File: `app.py`\n6 | def main():\n7 |     cart = VipCart("ann")',
+        "text": '### File: `app.py`\n6 def main():\n7     cart = VipCart("ann")',
         "missing": ["nowhere.py"],
     }
 
@@ -150,8 +150,8 @@ def test_locate_line_and_symbol(bridge):
             "lines": [52, 53, 54, 55, 56, 57],
         }
     ]
-    assert found["text"].splitlines()[:3] == ["### File: `shop/models.py`", "18 | class Cart:", "..."]
-    assert found["text"].endswith("57 |                     break")
+    assert found["text"].splitlines()[:3] == ["### File: `shop/models.py`", "18 class Cart:", "..."]
+    assert found["text"].endswith("57                     break")
     assert [c["file"] for c in bridge.locate(symbol="checkout")["chunks"]] == [MODELS, MODELS]
     assert bridge.locate(symbol="shop.pricing.discount")["chunks"][0]["lines"] == list(range(1, 9))
     assert bridge.locate(symbol="no_such_thing") == {"chunks": [], "text": ""}
@@ -159,27 +159,27 @@ def test_locate_line_and_symbol(bridge):
 
 def test_overview_of_file_and_class(bridge):
     assert bridge.overview("shop/pricing.py")["text"] == (
-        "### File: `shop/pricing.py`\n1 | def discount(total: float, coupon) -> float:"
+        "### File: `shop/pricing.py`\n1 def discount(total: float, coupon) -> float:"
     )
     cart = bridge.overview(MODELS, "Cart")
     assert (
         cart["text"]
         == """\
 ### File: `shop/models.py`
-18 | class Cart:
+18 class Cart:
 ...
-21 |     TAX = 0.2
+21     TAX = 0.2
 ...
-23 |     def __init__(self, owner: str):
+23     def __init__(self, owner: str):
 ...
-27 |     def add(self, item: Item) -> "Cart":
+27     def add(self, item: Item) -> "Cart":
 ...
-31 |     def checkout(self, coupon=None):
+31     def checkout(self, coupon=None):
 ...
-48 |     class Receipt:
-49 |         def __init__(self, cart: "Cart"):
+48     class Receipt:
+49         def __init__(self, cart: "Cart"):
 ...
-52 |         def lines(self):"""
+52         def lines(self):"""
     )
     assert [(s["name"], s["parent"]) for s in cart["symbols"]] == [
         ("TAX", "Cart"),
