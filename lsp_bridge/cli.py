@@ -159,7 +159,7 @@ def check() -> int:
         facts = view.facts("main.py")
         target = Resolver(view).definition(facts, facts.at(2, 15))
         text = Renderer(view).render([Chunk("pkg/shapes.py", "Square", "area", lines=[5])])[0]
-    ok = target is not None and (target.path, target.line) == ("pkg/shapes.py", 3) and "4 |     def area" in text
+    ok = target is not None and (target.path, target.line) == ("pkg/shapes.py", 3) and "4     def area" in text
     print(
         f"lsp-bridge {__version__}: {'ok' if ok else 'FAILED'} ({len(SAMPLE)} files, python {sys.version.split()[0]})"
     )

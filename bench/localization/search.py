@@ -36,7 +36,7 @@ TEST_EXCLUDES = "--exclude-dir=tests --exclude-dir=test --exclude-dir=testing --
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
 SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
-RENDERED = re.compile(r"^\s*(\d+)\s?[|:]")
+RENDERED = re.compile(r"^\s*(\d+)(?:\s?[|:]|\s|$)")
 STDLIB = set(sys.stdlib_module_names)
 BUILTINS = set(dir(builtins))
 FILE_SUFFIXES = {"py", "txt", "cfg", "toml", "ini", "rst", "md", "json", "yaml", "yml", "html"}
