@@ -44,7 +44,7 @@ class BugConsultantConfig(BaseModel):
     # retrieval: candidates from each ranker, rank-fusion constant, and the gate weak matches must pass
     candidates: int = Field(30, ge=1)
     rrf_k: int = Field(60, ge=1)
-    similarity_threshold: float = Field(0.55, ge=0.0, le=1.0)
+    similarity_threshold: float = Field(0.65, ge=0.0, le=1.0)
     # commands whose failures are lookups, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(
         default_factory=lambda: ["ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc"]

@@ -16,6 +16,9 @@ _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<
 _EXC_LINE = re.compile(
     r"^(?:E\s+)?(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Iteration))(?::\s?(?P<msg>.*))?$"
 )
+# after a traceback's last frame any `module.CamelName: message` line is the exception (NetworkXNoPath, MissingSchema)
+_EXC_AFTER_FRAME = re.compile(r"^(?:E\s+)?(?P<type>(?:[a-z_]\w*\.)*[A-Z]\w*)(?::\s?(?P<msg>.*))?$")
+_GROUP_PREFIX = re.compile(r"^\s*(?:\|\s?)+")
 _PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) (?P<test>\S+?)(?: - (?P<rest>.*))?$")
 _GENERIC_ERROR = re.compile(r"(?i)\b(error|fatal|failed|failure|not found|no such file|cannot|permission denied)\b")
 _SITE = re.compile(r"(?:site|dist)-packages/(?P<pkg>[A-Za-z_][\w]*)")
@@ -97,6 +100,8 @@ class ErrorInfo:
     frames: list[Frame] = field(default_factory=list)
     kind: str = "exception"  # exception | test_failure | error_line
     failing_tests: list[str] = field(default_factory=list)
+    # frames of the earlier tracebacks in the output (chained exceptions, the outer exception of a group)
+    outer_frames: list[Frame] = field(default_factory=list)
 
     @property
     def short_type(self) -> str:
@@ -115,7 +120,7 @@ class ErrorInfo:
         libs: list[str] = []
         if "." in self.exc_type:
             libs.append(self.exc_type.split(".", 1)[0].lower())
-        for f in self.frames:
+        for f in [*self.outer_frames, *self.frames]:
             if (lib := f.library) and lib not in libs and lib not in ("python", "runpy", "importlib"):
                 libs.append(lib)
         return libs
@@ -172,7 +177,9 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     """The error in a command's output; None when the output shows none (or the command succeeded)."""
     if returncode == 0 or not output.strip():
         return None
-    lines = output.rstrip().splitlines()[-400:]
+    # exception groups print their tracebacks behind "| " margins and "+---" rules
+    lines = [_GROUP_PREFIX.sub("", line) for line in output.rstrip().splitlines()[-400:]]
+    lines = [line for line in lines if not line.lstrip().startswith("+-")]
     tests = [m.group("test") for line in lines if (m := _PYTEST_SUMMARY.match(line.strip()))]
     start = max((i for i, line in enumerate(lines) if _TRACEBACK in line), default=-1)
     block = lines[start + 1 :] if start >= 0 else lines
@@ -181,7 +188,8 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     last_frame = max((i for i, line in enumerate(block) if _FRAME.match(line)), default=-1)
     for i in range(len(block) - 1, last_frame, -1):
         line = block[i].strip()
-        if (m := _EXC_LINE.match(line)) and not line.startswith(("FAILED", "ERROR ")):
+        pattern = _EXC_AFTER_FRAME if last_frame >= 0 else _EXC_LINE
+        if (m := pattern.match(line)) and not line.startswith(("FAILED", "ERROR ")):
             message = (m.group("msg") or "").strip()
             # multi-line messages: keep the following indented/plain lines up to a blank line (pytest style)
             for extra in block[i + 1 : i + 4]:
@@ -189,7 +197,8 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
                     break
                 message += " " + extra.strip()
             kind = "test_failure" if tests else "exception"
-            return ErrorInfo(m.group("type"), message[:500], frames, kind, tests)
+            outer = _frames(lines[: max(start, 0)])
+            return ErrorInfo(m.group("type"), message[:500], frames, kind, tests, outer)
     for line in reversed(lines):
         if (m := _PYTEST_SUMMARY.match(line.strip())) and m.group("rest"):
             rest = m.group("rest")

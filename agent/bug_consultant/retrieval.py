@@ -6,7 +6,9 @@ token embeddings, which ship inside the PyPI package and load without network.
 
 from __future__ import annotations
 
+import math
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,16 +48,25 @@ class Query:
     fingerprint: str
     tokens: list[str]
     embedding: np.ndarray
+    signature_tokens: frozenset[str]
 
     @classmethod
     def from_error(cls, info: ErrorInfo, command: str = "", code: str = "") -> Query:
-        return cls(info.fingerprint(), tokenize(error_document(info, command, code)), embed([signature_text(info)])[0])
+        signature = signature_text(info)
+        return cls(
+            info.fingerprint(),
+            tokenize(error_document(info, command, code)),
+            embed([signature])[0],
+            frozenset(tokenize(signature)),
+        )
 
 
 @dataclass(frozen=True)
 class Hit:
     record_id: str
-    similarity: float  # the gate's measure, 1.0 for an exact fingerprint match
+    # the gate's measure: mean of the embedding cosine and the idf-weighted Jaccard of the signature tokens;
+    # 1.0 for an exact fingerprint match
+    similarity: float
     fused: float  # reciprocal-rank-fusion score (ordering)
     source: str  # "fingerprint" | "hybrid"
 
@@ -69,7 +80,7 @@ class SearchResult:
 class BugIndex:
     """An in-memory view of the store, refreshed incrementally from the rows other workers added."""
 
-    def __init__(self, store: BugStore | None, candidates: int = 30, rrf_k: int = 60, threshold: float = 0.55):
+    def __init__(self, store: BugStore | None, candidates: int = 30, rrf_k: int = 60, threshold: float = 0.65):
         self.store = store
         self.candidates = candidates
         self.rrf_k = rrf_k
@@ -82,7 +93,11 @@ class BugIndex:
         self._emb = np.zeros((0, 256), dtype=np.float32)
         self._bm25: bm25s.BM25 | None = None
         self._vocab: dict[str, int] = {}
+        self._bm25_rows = 0
         self._by_fp: dict[str, list[int]] = {}
+        self._signatures: list[frozenset[str]] = []
+        self._pos: dict[str, int] = {}
+        self._df: Counter[str] = Counter()
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -95,14 +110,22 @@ class BugIndex:
         vecs = [r.embedding if r.embedding is not None else next(computed) for r in rows]
         for row in rows:
             self._by_fp.setdefault(row.fingerprint, []).append(len(self.ids))
+            self._pos[row.id] = len(self.ids)
             self.ids.append(row.id)
             self.fingerprints.append(row.fingerprint)
             self._tokens.append(row.document.split() or ["<empty>"])
+            signature = frozenset(tokenize(row.signature))
+            self._signatures.append(signature)
+            self._df.update(signature)
             self._seq = max(self._seq, row.seq)
         self._emb = np.vstack([self._emb, np.stack(vecs).astype(np.float32)])
-        self._bm25 = bm25s.BM25()
-        self._bm25.index(self._tokens, show_progress=False)
-        self._vocab = self._bm25.vocab_dict
+        # BM25 is rebuilt from scratch (a second at 10k records), so only once the index grew by 2 %; the rows
+        # added since are found by fingerprint and embedding until then
+        if len(self.ids) - self._bm25_rows > max(0.02 * self._bm25_rows, 50) or self._bm25_rows < 2000:
+            self._bm25 = bm25s.BM25()
+            self._bm25.index(self._tokens, show_progress=False)
+            self._vocab = self._bm25.vocab_dict
+            self._bm25_rows = len(self.ids)
 
     def refresh(self) -> None:
         if self.store is not None:
@@ -112,12 +135,24 @@ class BugIndex:
     # rankers ---------------------------------------------------------------------------------------------------
     def bm25_scores(self, tokens: list[str]) -> np.ndarray:
         known = [t for t in tokens if t in self._vocab]
-        if self._bm25 is None or not known:
-            return np.zeros(len(self.ids), dtype=np.float32)
-        return np.asarray(self._bm25.get_scores(known), dtype=np.float32)
+        scores = np.zeros(len(self.ids), dtype=np.float32)
+        if self._bm25 is not None and known:
+            scores[: self._bm25_rows] = self._bm25.get_scores(list(dict.fromkeys(known)))
+        return scores
 
     def cosine(self, embedding: np.ndarray) -> np.ndarray:
-        return self._emb @ embedding
+        # einsum, not BLAS: a multi-threaded BLAS matvec is 10x slower on a busy machine (threads contend)
+        return np.einsum("ij,j->i", self._emb, embedding)
+
+    def _idf(self, token: str) -> float:
+        n, df = len(self.ids), self._df.get(token, 0)
+        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+    def similarity(self, query: Query, i: int, cosine: float) -> float:
+        a, b = query.signature_tokens, self._signatures[i]
+        union = sum(self._idf(t) for t in a | b)
+        jaccard = sum(self._idf(t) for t in a & b) / union if union else 0.0
+        return 0.5 * jaccard + 0.5 * max(cosine, 0.0)
 
     @staticmethod
     def _top(scores: np.ndarray, k: int, allowed: np.ndarray) -> np.ndarray:
@@ -138,10 +173,9 @@ class BugIndex:
         if n == 0 or top_k <= 0:
             return SearchResult([], 0)
         allowed = np.ones(n, dtype=bool)
-        if exclude:
-            for i, rid in enumerate(self.ids):
-                if rid in exclude:
-                    allowed[i] = False
+        for rid in exclude or ():
+            if (i := self._pos.get(rid)) is not None:
+                allowed[i] = False
         hits: list[Hit] = []
         seen: set[int] = set()
         for i in reversed(self._by_fp.get(query.fingerprint, [])):  # newest exact match first
@@ -162,7 +196,7 @@ class BugIndex:
                 break
             if i in seen:
                 continue
-            sim = float(cos[i])
+            sim = self.similarity(query, i, float(cos[i]))
             if sim >= self.threshold or not gate:
                 hits.append(Hit(self.ids[i], sim, fused[i], "hybrid"))
         return SearchResult(hits, len(seen) + len(order))
