@@ -526,7 +526,7 @@ class ActionsBackend:
     def _methods(self, file: str, text: str) -> list[Hit]:
         out = []
         for raw in text.splitlines():
-            m = re.match(r"\s*(\d+)\s?[|:]\s*(?:async\s+)?(def|class)\s+(\w+)", raw)
+            m = re.match(r"\s*(\d+)(?:\s?[|:])?\s+(?:async\s+)?(def|class)\s+(\w+)", raw)
             if m:
                 out.append(Hit(file, int(m[1]), "class" if m[2] == "class" else "function", m[3]))
         return out
