@@ -1,9 +1,11 @@
 """Build one layer atomically: run the recipe in a build container, verify with the tool's check, then commit
 and tag. On any failure or Ctrl-C the container is removed and nothing is tagged."""
 
+import functools
 import io
 import json
 import os
+import re
 import tarfile
 import time
 from collections import deque
@@ -50,6 +52,13 @@ def build_env(layer: Layer) -> tuple[dict[str, str], Path | None]:
     return env, ca
 
 
+def redactor(env: dict[str, str]) -> Callable[[str], str]:
+    """Hide the passwords of credential URLs (index, proxy) in output we show the user."""
+    found = (m.group(1) for v in env.values() for m in re.finditer(r"://[^:/@\s]+:([^@/\s]+)@", v))
+    secrets = {s for s in found if len(s) >= 4}  # a shorter one would blank out ordinary text
+    return lambda line: functools.reduce(lambda text, secret: text.replace(secret, "****"), secrets, line)
+
+
 def exec_stream(container: Container, cmd: list[str], env: dict[str, str], on_line: Callable[[str], None]) -> int:
     api = client().api
     try:
@@ -80,7 +89,7 @@ def build_layer(layer: Layer, report: Report) -> Image:
         container.start()
         report("copy files")
         container.put_archive("/", layer.tar(ca))
-        step, tail = "start", deque[str](maxlen=15)
+        step, tail, redact = "start", deque[str](maxlen=15), redactor(env)
 
         def on_line(line: str) -> None:
             nonlocal step
@@ -88,7 +97,7 @@ def build_layer(layer: Layer, report: Report) -> Image:
                 step = line[len(STEP_MARK) :].strip()
                 report(step)
             else:
-                tail.append(line)
+                tail.append(redact(line))
 
         # credentials reach the env/pip phase only; the spec's setup script runs in a second exec without them
         for phase, phase_env in (("env", env), ("finish", {})):
