@@ -17,8 +17,12 @@ _EXC_LINE = re.compile(
     r"^(?:E\s+)?(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Iteration))(?::\s?(?P<msg>.*))?$"
 )
 # after a traceback's last frame any `module.CamelName: message` line is the exception (NetworkXNoPath, MissingSchema)
-_EXC_AFTER_FRAME = re.compile(r"^(?:E\s+)?(?P<type>(?:[a-z_]\w*\.)*[A-Z]\w*)(?::\s?(?P<msg>.*))?$")
+_EXC_AFTER_FRAME = re.compile(
+    r"^(?:E\s+)?(?P<type>(?:[a-z_]\w*\.)*[A-Z]\w*|(?:[a-z_]\w*\.)+[a-z_]\w*)(?::\s?(?P<msg>.*))?$"
+)
 _GROUP_PREFIX = re.compile(r"^\s*(?:\|\s?)+")
+# pytest's long format: "E   message" lines, then "path.py:12: ExceptionType"
+_PYTEST_LOCATION = re.compile(r"^(?P<file>\S+\.py):(?P<line>\d+): (?P<type>[A-Za-z_][\w.]*)$")
 _PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) (?P<test>\S+?)(?: - (?P<rest>.*))?$")
 _GENERIC_ERROR = re.compile(r"(?i)\b(error|fatal|failed|failure|not found|no such file|cannot|permission denied)\b")
 _SITE = re.compile(r"(?:site|dist)-packages/(?P<pkg>[A-Za-z_][\w]*)")
@@ -187,7 +191,8 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     # the exception line: the last one after the last frame (pytest prints "E   Type: msg" lines)
     last_frame = max((i for i, line in enumerate(block) if _FRAME.match(line)), default=-1)
     for i in range(len(block) - 1, last_frame, -1):
-        line = block[i].strip()
+        # after a frame the exception line starts in column 0 (indented lines are code)
+        line = block[i].rstrip() if last_frame >= 0 else block[i].strip()
         pattern = _EXC_AFTER_FRAME if last_frame >= 0 else _EXC_LINE
         if (m := pattern.match(line)) and not line.startswith(("FAILED", "ERROR ")):
             message = (m.group("msg") or "").strip()
@@ -199,6 +204,20 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
             kind = "test_failure" if tests else "exception"
             outer = _frames(lines[: max(start, 0)])
             return ErrorInfo(m.group("type"), message[:500], frames, kind, tests, outer)
+    if tests and start < 0:
+        located = [(i, m) for i, line in enumerate(lines) if (m := _PYTEST_LOCATION.match(line.strip()))]
+        if located:
+            i, m = located[-1]
+            e_lines = []
+            for line in reversed(lines[:i]):
+                if not line.startswith("E "):
+                    if e_lines:
+                        break
+                    continue
+                e_lines.append(line[1:].strip())
+            frames = [Frame(loc.group("file"), int(loc.group("line")), "") for _, loc in located[-6:]]
+            message = " ".join(reversed(e_lines))[:500]
+            return ErrorInfo(m.group("type"), message, frames, "test_failure", tests)
     for line in reversed(lines):
         if (m := _PYTEST_SUMMARY.match(line.strip())) and m.group("rest"):
             rest = m.group("rest")

@@ -18,6 +18,7 @@ import numpy as np
 from agent.bug_consultant.errors import ErrorInfo, error_document, signature_text, tokenize
 from agent.bug_consultant.store import BugStore, IndexRow
 
+IDF_PSEUDO_RECORDS = 100
 _EMBEDDER_LOCK = threading.Lock()
 _EMBEDDER = None
 
@@ -145,7 +146,9 @@ class BugIndex:
         return np.einsum("ij,j->i", self._emb, embedding)
 
     def _idf(self, token: str) -> float:
-        n, df = len(self.ids), self._df.get(token, 0)
+        # smoothed by pseudo-records that hold none of the tokens: with a handful of records the raw idf would
+        # punish every token the query does not share, and the gate would shut on a fresh store
+        n, df = len(self.ids) + IDF_PSEUDO_RECORDS, self._df.get(token, 0)
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     def similarity(self, query: Query, i: int, cosine: float) -> float:

@@ -1,0 +1,116 @@
+"""A/B report of two runs' trajectories: the Bug Consultant off (A) and on (B), side by side.
+
+    llm-ide bug-report RUN_A RUN_B [-o report.txt]
+    python -m agent.bug_consultant.report RUN_A RUN_B [--json]
+
+Reads every `*.traj.json` / `*.json` trajectory under each run folder that carries `info.bug_consultant`
+(what BugTracker.stats() returned). Exit codes: 0 ok, 1 a run folder has no such trajectory.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from agent.bug_consultant import templates
+
+
+class ReportError(ValueError):
+    """A run folder that cannot be reported on (one clear line for the CLI)."""
+
+
+@dataclass
+class RunMetrics:
+    run: str
+    trajectories: int
+    enabled: bool
+    bugs: int
+    resolution_rate: float | None
+    attempts_per_bug: float | None
+    first_attempt_fix_rate: float | None
+    repeated_error_rate: float | None
+    error_events: int
+    summary_calls: int
+    summary_failures: int
+    summary_cost: float
+    advice_prompts: int
+    advice_items_shown: int
+    retrieved_candidates: int
+    retrieved_above_threshold: int
+    above_threshold_share: float | None
+
+
+def _stats_of(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    info = data.get("info") if isinstance(data, dict) else None
+    stats = info.get("bug_consultant") if isinstance(info, dict) else None
+    return stats if isinstance(stats, dict) else None
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return num / den if den else None
+
+
+def run_metrics(run: Path) -> RunMetrics:
+    found = [s for p in sorted(run.rglob("*.json")) if (s := _stats_of(p)) is not None]
+    if not found:
+        raise ReportError(f"{run}: no trajectory with info.bug_consultant")
+    bugs = [b for s in found for b in s.get("bugs", [])]
+    events = sum(s.get("error_events", 0) for s in found)
+    candidates = sum(s.get("retrieval_candidates", 0) for s in found)
+    above = sum(s.get("retrieved_above_threshold", 0) for s in found)
+    return RunMetrics(
+        run=str(run),
+        trajectories=len(found),
+        enabled=any(s.get("enabled") for s in found),
+        bugs=len(bugs),
+        resolution_rate=_ratio(sum(b["resolved"] for b in bugs), len(bugs)),
+        attempts_per_bug=_ratio(sum(b["attempts"] for b in bugs), len(bugs)),
+        first_attempt_fix_rate=_ratio(sum(b["first_attempt_fix"] for b in bugs), len(bugs)),
+        repeated_error_rate=_ratio(sum(s.get("repeated_error_events", 0) for s in found), events),
+        error_events=events,
+        summary_calls=sum(s.get("summary_calls", 0) for s in found),
+        summary_failures=sum(s.get("summary_failures", 0) for s in found),
+        summary_cost=sum(s.get("summary_cost", 0.0) for s in found),
+        advice_prompts=sum(s.get("advice_prompts", 0) for s in found),
+        advice_items_shown=sum(s.get("advice_items_shown", 0) for s in found),
+        retrieved_candidates=candidates,
+        retrieved_above_threshold=above,
+        above_threshold_share=_ratio(above, candidates),
+    )
+
+
+def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: bool = False) -> str:
+    """The side-by-side report as text (JSON with json_out); also written to `output` when given."""
+    a, b = run_metrics(Path(run_a)), run_metrics(Path(run_b))
+    if json_out:
+        text = json.dumps({"A": asdict(a), "B": asdict(b)}, indent=2)
+    else:
+        text = templates.render_block(templates.load()["report"], a=asdict(a), b=asdict(b)).rstrip()
+    if output is not None:
+        Path(output).write_text(text + "\n")
+    return text
+
+
+def main(
+    run_a: Path = typer.Argument(..., help="run folder with the Bug Consultant off"),
+    run_b: Path = typer.Argument(..., help="run folder with the Bug Consultant on"),
+    output: Path | None = typer.Option(None, "-o", "--output", help="also write the report here"),
+    json_out: bool = typer.Option(False, "--json", help="JSON instead of the table"),
+) -> None:
+    try:
+        typer.echo(bug_report(run_a, run_b, output, json_out))
+    except ReportError as exc:
+        typer.echo(f"bug-report: {exc}", err=True)
+        raise typer.Exit(1) from None
+
+
+if __name__ == "__main__":
+    typer.run(main)

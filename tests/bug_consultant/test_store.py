@@ -1,0 +1,129 @@
+"""The store shared by parallel workers: processes and threads writing at once lose nothing; runs see each other."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+from agent.bug_consultant import BugConsultant
+from agent.bug_consultant.store import BugStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+WORKER = textwrap.dedent(
+    """
+    import json, sys
+    from agent.bug_consultant import BugConsultant
+
+    store, worker, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": store}, run_id=f"worker-{worker}")
+    ids = []
+    for i in range(n):
+        error = (
+            'Traceback (most recent call last):\\n'
+            f'  File "/repo/job_{worker}.py", line {i + 1}, in step_{i}\\n'
+            f'    rows[{i}]["col_{i}"]\\n'
+            f"KeyError: 'col_{worker}_{i}'\\n"
+        )
+        record = consultant.start_bug_record(node_id=f"{worker}-{i}", error_output=error, command=f"python job_{worker}.py")
+        consultant.record_trial(record, debug_plan=f"rename col_{i}", outcome="failed", error_output=error)
+        ids.append(record.id)
+    print(json.dumps(ids))
+    """
+)
+
+
+def test_four_processes_writing_fifty_records_each_lose_none(tmp_path):
+    store = tmp_path / "shared" / "bugs.sqlite"
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(store), str(w), "50"], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        for w in range(4)
+    ]
+    written = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=300)
+        assert proc.returncode == 0
+        written.extend(json.loads(out))
+    assert len(written) == len(set(written)) == 200
+    reader = BugStore(store)
+    assert reader.count() == 200
+    assert set(reader.all_ids()) == set(written)
+    records = reader.get_many(written)
+    assert all(r.num_trials == 1 and len(r.trials) == 1 and r.failed_strategies for r in records.values())
+    assert {r.run_id for r in records.values()} == {f"worker-{w}" for w in range(4)}
+    json_files = sorted((store.parent / "records").glob("bug_*.json"))
+    assert len(json_files) == 200
+    sample = json.loads(json_files[0].read_text())
+    assert sample["id"] in written and sample["trials"][0]["outcome"] == "failed"
+    assert sample["created_at"].endswith("+00:00") and sample["trials"][0]["created_at"] >= sample["created_at"]
+
+
+def test_threads_share_one_consultant(make_config):
+    consultant = BugConsultant(make_config())
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        try:
+            for i in range(50):
+                error = (
+                    f'Traceback (most recent call last):\n  File "/r/t{t}.py", line {i}, in f\nValueError: v{t}-{i}\n'
+                )
+                record = consultant.start_bug_record(error_output=error, command=f"python t{t}.py")
+                consultant.record_trial(record, outcome="success", debug_plan="fix")
+                consultant.complete_bug_record(record)
+        except BaseException as exc:  # collected for the assert below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert consultant.store.count() == 200 == len(consultant.bug_records)
+    stored = consultant.store.get_many([r.id for r in consultant.bug_records])
+    assert all(r.resolved and r.completed_at for r in stored.values())
+
+
+def test_records_persist_and_are_retrieved_from_a_new_process(tmp_path, run_script):
+    store = tmp_path / "runs" / "bugs.sqlite"
+    first = run_script("import numpy as np\n\n\ndef fit(x):\n    return x.reshape((3, 4))\n\n\nfit(np.arange(10))\n")
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": store}, run_id="run-1")
+    record = consultant.start_bug_record(error_output=first.stderr, command="python repro.py")
+    consultant.record_trial(record, debug_plan="reshape to (2, 5), the array has 10 elements", outcome="success")
+    consultant.complete_bug_record(record)
+    consultant.store.close()
+
+    second = run_script(
+        "import numpy as np\n\n\nclass Model:\n    def prepare(self, v):\n        return np.reshape(v, (4, -1, 3))\n\n\n"
+        "Model().prepare(np.zeros(14))\n",
+        "train.py",
+    )
+    query = textwrap.dedent(
+        """
+        import json, sys
+        from agent.bug_consultant import BugConsultant
+
+        consultant = BugConsultant({"use_bug_consultant": True, "store_path": sys.argv[1]}, run_id="run-2")
+        record = consultant.start_bug_record(error_output=sys.stdin.read(), command="python train.py")
+        found = consultant.retrieve_similar_bugs(record)
+        print(json.dumps({"found": [[r.id, r.run_id, r.successful_strategy] for r in found],
+                          "advice": consultant.get_advice(record), "llm_calls": consultant.summarizer.stats.calls}))
+        """
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", query, str(store)], input=second.stderr, cwd=ROOT, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["found"][0] == [record.id, "run-1", "reshape to (2, 5), the array has 10 elements"]
+    assert "Fixed by: reshape to (2, 5), the array has 10 elements" in result["advice"]
+    assert "cannot reshape array of size 10 into shape (3,4)" in result["advice"]
+    assert result["llm_calls"] == 0
