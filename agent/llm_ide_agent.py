@@ -13,8 +13,10 @@ The environment must offer `execute_action(type, params) -> ActionResult`, `tool
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from minisweagent import Environment, Model
@@ -98,6 +100,7 @@ class LLMIDEAgent(DefaultAgent):
         # (n_operations it was rendered at, the chunks shown, their rendering)
         self._context_cache: tuple[int, list[dict], str] = (-1, [], "")
         self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
+        self._encoded: list[tuple[dict, str]] = []  # (message, its JSON) for save()
         self.bug_tracker = self._make_bug_tracker()
 
     def _make_bug_tracker(self) -> Any:
@@ -157,7 +160,7 @@ class LLMIDEAgent(DefaultAgent):
         prompt = self.build_prompt(response_format)
         self._check_limits()
         prompt_message = self.model.format_message(
-            role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.sections}}
+            role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.offsets()}}
         )
         api_messages = [self.messages[0], prompt_message, *self._retry_messages]
         self.n_calls += 1
@@ -299,11 +302,17 @@ class LLMIDEAgent(DefaultAgent):
     # ---- trajectory
 
     def memory_snapshot(self) -> dict[str, Any]:
-        """The memory after a step: tree (without raw observations, which the messages hold), chain, chunks."""
-        data = self.memory.to_dict()
-        for node in data["nodes"]:
-            node.pop("observation", None)
-        return data
+        """The memory after a step, compact (the node texts are in the messages, the full memory at the end):
+        the tree's shape, the chain, and every chunk with its score."""
+        return {
+            "n_operations": self.memory.n_operations,
+            "tree": [
+                {"id": n.id, "parent": n.parent, "bad_action": n.bad_action, "action_type": n.action_type}
+                for n in self.memory.history.nodes
+            ],
+            "chain": [n.id for n in self.memory.history.chain()],
+            "chunks": [c.to_bridge() for c in self.memory.code_context.chunks],
+        }
 
     def serialize(self, *extra_dicts: dict) -> dict:
         info: dict[str, Any] = {
@@ -315,6 +324,23 @@ class LLMIDEAgent(DefaultAgent):
         if self.bug_tracker is not None:
             data["bug_consultant"] = self.bug_tracker.stats()
         return super().serialize({"info": data}, *extra_dicts)
+
+    def save(self, path: Path | None, *extra_dicts: dict) -> dict:
+        """Upstream's save, without encoding the whole history again at every step: each message is encoded
+        once (messages are only ever appended), the rest of the trajectory each time."""
+        data = self.serialize(*extra_dicts)
+        if path:
+            if len(self._encoded) > len(self.messages) or any(
+                self._encoded[i][0] is not self.messages[i] for i in (0, len(self._encoded) - 1) if self._encoded
+            ):
+                self._encoded = []
+            self._encoded += [(m, json.dumps(m)) for m in data["messages"][len(self._encoded) :]]
+            head = json.dumps({k: v for k, v in data.items() if k != "messages"} | {"messages": []}, indent=2)
+            cut = head.rindex('"messages": []') + len('"messages": [')
+            body = ",\n    ".join(text for _, text in self._encoded)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(head[:cut] + ("\n    " + body + "\n  " if body else "") + head[cut:])
+        return data
 
 
 def _exit_message(status: str) -> dict:

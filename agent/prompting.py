@@ -79,6 +79,19 @@ class RenderedPrompt:
     def text(self) -> str:
         return "\n\n".join(self.sections.values())
 
+    def offsets(self) -> dict[str, list[int]]:
+        """Section name -> [start, end) in `text`: how a trajectory stores the sections without a second copy."""
+        result, start = {}, 0
+        for name, section in self.sections.items():
+            result[name] = [start, start + len(section)]
+            start += len(section) + 2
+        return result
+
+
+def split_sections(text: str, offsets: dict[str, list[int]]) -> dict[str, str]:
+    """The sections of a stored prompt (the inverse of `RenderedPrompt.offsets`)."""
+    return {name: text[start:end] for name, (start, end) in offsets.items()}
+
 
 class PromptBuilder:
     def __init__(self, section_templates: dict[str, str]) -> None:

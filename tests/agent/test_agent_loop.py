@@ -11,6 +11,7 @@ from typing import Any
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
+from agent.prompting import split_sections
 from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted
 
 FIX = "sed -i 's/total += price$/total += price * qty/' shop/cart.py"
@@ -39,6 +40,10 @@ def episode() -> list[dict]:
         reflect(False, "The test passes now."),
         act("Submit.", "submit", ""),
     )
+
+
+def sections_of(prompt_message: dict) -> dict[str, str]:
+    return split_sections(prompt_message["content"], prompt_message["extra"]["llm_ide"]["sections"])
 
 
 def run_episode(env: BridgeTestEnvironment, config: dict[str, Any], tmp_path: Path) -> tuple[LLMIDEAgent, dict]:
@@ -97,14 +102,15 @@ def test_prompts_follow_the_phases_and_never_replay_the_chat(
     phases = [p["extra"]["llm_ide"]["phase"][0].upper() for p in prompts]
     # steps 1..6; step 4 repeats its reflection, step 5 its action
     assert phases == ["A", "R", "A", "R", "A", "R", "R", "A", "R", "A", "A", "R", "A"]
-    first = prompts[0]["extra"]["llm_ide"]["sections"]
+    first = sections_of(prompts[0])
     assert list(first) == ["task", "tool_usage", "response_format"]
-    alternative = prompts[4]["extra"]["llm_ide"]["sections"]
+    assert "\n\n".join(first.values()) == prompts[0]["content"]
+    alternative = sections_of(prompts[4])
     assert list(alternative) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
     assert alternative["response_format"].startswith("## Response Format\nStep 2 was a bad action")
     assert alternative["lessons"] == "## Lessons Learned\n- check a path before reading it"
     # the last prompt's chain skips the bad step 2; only its last node shows a raw observation
-    last = prompts[-1]["extra"]["llm_ide"]["sections"]["history"]
+    last = sections_of(prompts[-1])["history"]
     assert "Step 2" not in last and "test_kart" not in last
     assert last.count("Observation (returncode") == 1
 
@@ -113,5 +119,14 @@ def test_prompts_follow_the_phases_and_never_replay_the_chat(
     assert traj["info"]["exit_status"] == "Submitted"
     assert traj["info"]["llm_ide"]["memory"]["chain"] == [0, 2, 3, 4, 5]
     assert traj["info"]["llm_ide"]["code_context"].startswith("### File: `shop/cart.py`")
-    observations = [m for m in traj["messages"] if "memory" in m.get("extra", {}).get("llm_ide", {})]
-    assert [len(o["extra"]["llm_ide"]["memory"]["nodes"]) for o in observations] == [1, 2, 3, 4, 5]
+    # per step: the tree's shape, the chain and the chunks with scores (the submit step ends the run before its own)
+    snapshots = [
+        m["extra"]["llm_ide"]["memory"] for m in traj["messages"] if "memory" in m.get("extra", {}).get("llm_ide", {})
+    ]
+    assert [[(n["parent"], n["bad_action"]) for n in s["tree"]] for s in snapshots][2:] == [
+        [(None, False), (0, True), (0, None)],
+        [(None, False), (0, True), (0, False), (2, None)],
+        [(None, False), (0, True), (0, False), (2, False), (3, None)],
+    ]
+    assert [s["chain"] for s in snapshots] == [[0], [0, 1], [0, 2], [0, 2, 3], [0, 2, 3, 4]]
+    assert [[c["score"] for c in s["chunks"]] for s in snapshots] == [[2.0], [1.7], [2.445], [3.0782], [2.6165]]

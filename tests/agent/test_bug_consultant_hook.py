@@ -13,6 +13,7 @@ from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
 from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted
+from tests.agent.test_agent_loop import sections_of
 
 TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
 
@@ -41,7 +42,7 @@ def test_bug_consultant_in_the_loop(
     agent = LLMIDEAgent(DeterministicModel(outputs=episode()), env, **config, output_path=tmp_path / "t.traj.json")
     assert agent.run("Cart.total() ignores the quantity.")["exit_status"] == "Submitted"
 
-    prompts = [m["extra"]["llm_ide"] for m in agent.messages if "phase" in m.get("extra", {}).get("llm_ide", {})]
+    prompts = [{"sections": sections_of(m)} for m in agent.messages if "phase" in m.get("extra", {}).get("llm_ide", {})]
     with_advice = [i for i, p in enumerate(prompts) if "advice" in p["sections"]]
     stats = json.loads((tmp_path / "t.traj.json").read_text())["info"]["bug_consultant"]
     assert (stats["enabled"], stats["error_events"], stats["bugs"][0]["attempts"], stats["bugs"][0]["resolved"]) == (

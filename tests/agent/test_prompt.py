@@ -77,18 +77,7 @@ Cart.total() ignores the quantity of each item.
 
 ## Code Context
 Code you accessed or cited recently (line numbers first; `...` marks left-out lines).
-### File: `shop/cart.py`
- 1 | class Cart:
-...
- 8 |     def total(self):
- 9 |         total = 0
-10 |         for price, qty in self.items:
-11 |             if qty > 0:
-12 |                 total += price
-13 |         return total
-...
-16 | def empty():
-17 |     return Cart()
+{code_context}
 
 ## Operation History
 Your reasoning chain so far (operations replaced by an alternative are left out).
@@ -134,7 +123,21 @@ values, error messages)."""
 def test_reflection_prompt_of_a_fixed_memory(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
     agent = make_agent(env, agent_config, memory={"recent_nodes": 2, "observation_head": 30, "observation_tail": 20})
     prompt = agent.build_prompt(agent.config.reflection_template)
-    assert prompt.text == EXPECTED_REFLECTION
+    # the code context is the bridge's rendering of exactly these chunks (its format is the bridge's to define)
+    code_context = env.bridge.render_context(
+        [
+            {
+                "file": "shop/cart.py",
+                "class": "Cart",
+                "function": "total",
+                "whole_function": True,
+                "lines": [8, 9, 10, 11, 12, 13],
+            },
+            {"file": "shop/cart.py", "class": None, "function": "empty", "whole_function": False, "lines": [17]},
+        ]
+    )
+    assert "def total(self):" in code_context and "return Cart()" in code_context
+    assert prompt.text == EXPECTED_REFLECTION.format(code_context=code_context)
 
 
 def test_alternative_action_prompt_after_a_bad_action(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
@@ -147,7 +150,7 @@ def test_alternative_action_prompt_after_a_bad_action(env: BridgeTestEnvironment
     # only total() scores above 1.0 (2*0.85**3 + 1 = 2.23); empty() (0.85) drops out of the code context
     assert [round(c.activity.score, 3) for c in agent.memory.code_context.chunks] == [2.228, 0.85]
     assert list(prompt.sections) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
-    assert "def empty" not in prompt.sections["code_context"] and "12 |" in prompt.sections["code_context"]
+    assert "def empty" not in prompt.sections["code_context"] and "def total" in prompt.sections["code_context"]
     assert prompt.sections["history"] == (
         "## Operation History\n"
         "Your reasoning chain so far (operations replaced by an alternative are left out).\n"
@@ -182,7 +185,17 @@ def test_code_context_keeps_the_best_chunks_that_fit(env: BridgeTestEnvironment,
     agent = make_agent(env, agent_config, memory={"max_context_chars": len(both) - 1})
     text = agent.render_code_context()
     # total() scores 2.23, empty() 0.85: only total() fits; the text is still the bridge's rendering
-    assert text.startswith("### File: `shop/cart.py`\n 1 | class Cart:\n...\n 8 |     def total(self):")
+    assert text == env.bridge.render_context(
+        [
+            {
+                "file": "shop/cart.py",
+                "class": "Cart",
+                "function": "total",
+                "whole_function": True,
+                "lines": [8, 9, 10, 11, 12, 13],
+            }
+        ]
+    )
     assert "def empty" not in text and len(text) < len(both)
 
 

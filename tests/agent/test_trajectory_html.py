@@ -69,7 +69,8 @@ def test_html_page_of_an_episode(env: BridgeTestEnvironment, agent_config: dict[
     assert '<span class="status Submitted">Submitted</span>' in page
     # the chain list links steps 1, 3, 4, 5, 6; the final code context is the bridge's rendering
     assert [f'<a href="#node-{i}">' in page for i in range(1, 7)] == [True, False, True, True, True, True]
-    assert "12                 total += price * qty" in page
+    final_context = page.split("<h2>Final code context</h2>")[1].split("<table>")[0]
+    assert "def total(self):" in final_context and "total += price * qty" in final_context
     assert "+                total += price * qty" in page  # the submitted diff
 
 
