@@ -31,6 +31,7 @@ def provisioned(engine) -> Callable[..., str]:
 def sh(container: Container, cmd: str, login: bool = True) -> tuple[int, str]:
     """Run a shell command the way the agent does (`bash -lc`, testbed env active); returns (exit code, output)."""
     res = container.exec_run(["bash", "-lc" if login else "-c", cmd])
+    assert isinstance(res.output, bytes) and res.exit_code is not None  # not streamed, not detached
     return res.exit_code, res.output.decode(errors="replace")
 
 
