@@ -29,7 +29,8 @@ WORKER = textwrap.dedent(
             f'    rows[{i}]["col_{i}"]\\n'
             f"KeyError: 'col_{worker}_{i}'\\n"
         )
-        record = consultant.start_bug_record(node_id=f"{worker}-{i}", error_output=error, command=f"python job_{worker}.py")
+        command = f"python job_{worker}.py"
+        record = consultant.start_bug_record(node_id=f"{worker}-{i}", error_output=error, command=command)
         consultant.record_trial(record, debug_plan=f"rename col_{i}", outcome="failed", error_output=error)
         ids.append(record.id)
     print(json.dumps(ids))
@@ -101,8 +102,8 @@ def test_records_persist_and_are_retrieved_from_a_new_process(tmp_path, run_scri
     consultant.store.close()
 
     second = run_script(
-        "import numpy as np\n\n\nclass Model:\n    def prepare(self, v):\n        return np.reshape(v, (4, -1, 3))\n\n\n"
-        "Model().prepare(np.zeros(14))\n",
+        "import numpy as np\n\n\nclass Model:\n    def prepare(self, v):\n"
+        "        return np.reshape(v, (4, -1, 3))\n\n\nModel().prepare(np.zeros(14))\n",
         "train.py",
     )
     query = textwrap.dedent(

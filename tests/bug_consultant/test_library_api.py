@@ -1,0 +1,159 @@
+"""The seed's library API driven the way an AIDE/ML-Master search agent's `_debug` step uses it — no LLM-IDE agent.
+
+A tiny search agent: nodes hold code, execution runs it for real, a scripted "model" proposes each fix.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from agent.bug_consultant import BugConsultant, BugRecord
+
+BUGGY = """\
+import pandas as pd
+
+frame = pd.DataFrame({"price": [3.0, 4.5], "qty": [1, 2]})
+frame["total"] = frame["{col}"] * frame["qty"]
+print(frame["total"].sum())
+"""
+
+
+def buggy(col: str) -> str:
+    return BUGGY.replace("{col}", col)
+
+
+@dataclass
+class Node:
+    id: str
+    step: int
+    code: str
+    plan: str
+    term_out: str = ""
+    is_buggy: bool = False
+    parent: Node | None = None
+    bug_record_id: str | None = None
+    prompt: dict[str, Any] = field(default_factory=dict)
+
+
+class MiniSearchAgent:
+    """Just the debug path of an MCTS agent (seed step 4), with a scripted model."""
+
+    def __init__(self, cfg: Any, log_dir: Path, fixes: list[tuple[str, str]], workdir: Path):
+        self.bug_consultant = BugConsultant(cfg, log_dir) if cfg.agent.search.use_bug_consultant else None
+        self.active_bug_records: dict[str, BugRecord] = {}
+        self.fixes = iter(fixes)
+        self.workdir = workdir
+        self.step = 0
+
+    def execute(self, node: Node) -> Node:
+        script = self.workdir / f"node_{node.id}.py"
+        script.write_text(node.code)
+        proc = subprocess.run([sys.executable, script.name], cwd=self.workdir, capture_output=True, text=True)
+        node.term_out, node.is_buggy = proc.stdout + proc.stderr, proc.returncode != 0
+        return node
+
+    def draft(self, code: str) -> Node:
+        self.step += 1
+        return self.execute(Node(id=f"n{self.step}", step=self.step, code=code, plan="draft"))
+
+    def _debug(self, parent: Node) -> Node:
+        advice = ""
+        record = None
+        if self.bug_consultant:
+            record = self.active_bug_records.get(parent.id) or self.bug_consultant.start_bug_record(
+                node_id=parent.id, node_step=parent.step, code=parent.code, error_output=parent.term_out,
+                plan=parent.plan,
+            )  # fmt: skip
+            self.active_bug_records[parent.id] = record
+            advice = self.bug_consultant.get_advice(record)
+        prompt: dict[str, Any] = {"Introduction": "Your previous solution had a bug.", "Task description": "sum"}
+        if advice:
+            prompt["Debugging Advice"] = advice
+        prompt |= {"Previous (buggy) implementation": parent.code, "Execution output": parent.term_out}
+        plan, code = next(self.fixes)
+        self.step += 1
+        child = Node(id=f"n{self.step}", step=self.step, code=code, plan=plan, parent=parent, prompt=prompt)
+        if record:
+            child.bug_record_id = record.id
+        return child
+
+    def record_debug_outcome(self, node: Node) -> None:
+        if not self.bug_consultant or node.bug_record_id is None or node.parent is None:
+            return
+        record = self.active_bug_records[node.parent.id]
+        self.bug_consultant.record_trial(
+            bug_record=record, trial_num=record.num_trials + 1, debug_plan=node.plan, debug_code=node.code,
+            outcome="failed" if node.is_buggy else "success", error_output=node.term_out if node.is_buggy else None,
+        )  # fmt: skip
+        if node.is_buggy:  # the next debug step keeps working on the same bug record
+            self.active_bug_records[node.id] = record
+        else:
+            self.bug_consultant.complete_bug_record(record)
+
+    def solve(self, code: str, max_debug: int = 4) -> list[Node]:
+        node = self.draft(code)
+        nodes = [node]
+        while node.is_buggy and len(nodes) <= max_debug:
+            node = self.execute(self._debug(node))
+            self.record_debug_outcome(node)
+            nodes.append(node)
+        return nodes
+
+
+def seed_cfg(use: bool) -> SimpleNamespace:
+    """The ML-Master config layout of the seed (`agent.search.use_bug_consultant`, `agent.search.bug_consultant`)."""
+    block = SimpleNamespace(max_similar_bugs=3, max_failed_strategies=5, embedding_model="text-embedding-3-small",
+                            enable_world_model=True)  # fmt: skip
+    return SimpleNamespace(agent=SimpleNamespace(search=SimpleNamespace(use_bug_consultant=use, bug_consultant=block)))
+
+
+def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    fixes = [
+        ("use the cost column", buggy("cost")),
+        ("the column is called price: use price", buggy("price")),
+        ("use price, the existing column", buggy("price").replace("frame", "df")),
+    ]
+    agent = MiniSearchAgent(seed_cfg(True), tmp_path / "logs", fixes, work)
+
+    first = agent.solve(buggy("unit_price"))
+    assert [n.is_buggy for n in first] == [True, True, False]
+    assert "Debugging Advice" not in first[1].prompt  # nothing learned yet, nothing shown
+    assert "- use the cost column" in first[2].prompt["Debugging Advice"]  # don't repeat the failed strategy
+    (record,) = agent.bug_consultant.bug_records
+    assert (record.num_trials, record.resolved, record.successful_strategy) == (
+        2,
+        True,
+        "the column is called price: use price",
+    )
+    assert record.error_signature == "KeyError: 'unit_price'" and record.completed_at
+
+    # a later task hits the same root cause under other names: its first debug prompt carries the fix
+    second = agent.solve(buggy("unit_cost").replace("frame", "df"))
+    advice = second[1].prompt["Debugging Advice"]
+    assert "### Similar past bugs" in advice and "KeyError: 'unit_price'" in advice
+    assert "Fixed by: the column is called price: use price" in advice
+    assert [n.is_buggy for n in second] == [True, False]
+
+    consultant_dir = tmp_path / "logs" / "bug_consultant"
+    saved = {json.loads(p.read_text())["id"] for p in consultant_dir.glob("bug_*.json")}
+    assert saved == {r.id for r in agent.bug_consultant.bug_records}
+    assert (consultant_dir / "bugs.sqlite").exists()
+    assert agent.bug_consultant.world_model.insights[0] == "DATA_ERROR: the column is called price: use price"
+
+
+def test_switched_off_the_search_agent_debugs_without_advice(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    agent = MiniSearchAgent(seed_cfg(False), tmp_path / "logs", [("use price", buggy("price"))], work)
+    nodes = agent.solve(buggy("unit_price"))
+    assert [n.is_buggy for n in nodes] == [True, False]
+    assert agent.bug_consultant is None and "Debugging Advice" not in nodes[1].prompt
+    assert not (tmp_path / "logs").exists()

@@ -1,0 +1,90 @@
+"""The A/B report over two runs' trajectories, as a function and through both command lines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.bug_consultant import BugTracker
+from agent.bug_consultant.report import ReportError, bug_report
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKEN = "values = [1, 2]\nprint(values[{i}])\n"
+
+
+def write_run(run: Path, tracker_config: dict, run_script, episodes: list[list[int]]) -> None:
+    """One trajectory per episode; each episode re-runs `python job.py` with the listed indices until it passes."""
+    for n, indices in enumerate(episodes):
+        tracker = BugTracker(tracker_config, run_id=f"{run.name}-{n}")
+        for step, i in enumerate(indices, 1):
+            tracker.advice()  # the agent asks for advice when it builds each prompt
+            proc = run_script(BROKEN.format(i=i), "job.py")
+            tracker.observe("python job.py", proc.stdout + proc.stderr, proc.returncode, f"try index {i}", step)
+        tracker.finish()
+        traj = run / f"inst-{n}" / f"inst-{n}.traj.json"
+        traj.parent.mkdir(parents=True, exist_ok=True)
+        data = {"info": {"exit_status": "Submitted", "bug_consultant": tracker.stats()}, "messages": [],
+                "trajectory_format": "mini-swe-agent-1.1"}  # fmt: skip
+        traj.write_text(json.dumps(data))
+
+
+@pytest.fixture
+def runs(tmp_path, run_script) -> tuple[Path, Path]:
+    a, b = tmp_path / "run_a", tmp_path / "run_b"
+    # A (off): episode 1 fails twice with the same error before the fix; episode 2 never gets fixed
+    write_run(a, {"use_bug_consultant": False}, run_script, [[5, 5, 5, 1], [9, 9]])
+    # B (on): episode 1 is fixed at the first attempt; episode 2 after one failed attempt
+    store = str(tmp_path / "store" / "bugs.sqlite")
+    write_run(b, {"use_bug_consultant": True, "store_path": store}, run_script, [[5, 0], [7, 8, 1]])
+    (b / "notes.json").write_text("[1, 2]")  # other JSON in a run folder is ignored
+    return a, b
+
+
+def test_report_metrics_side_by_side(runs, tmp_path):
+    a, b = runs
+    data = json.loads(bug_report(a, b, json_out=True))
+    assert (data["A"]["enabled"], data["B"]["enabled"]) == (False, True)
+    assert (data["A"]["trajectories"], data["A"]["bugs"], data["B"]["bugs"]) == (2, 2, 2)
+    assert (data["A"]["resolution_rate"], data["B"]["resolution_rate"]) == (0.5, 1.0)
+    assert (data["A"]["attempts_per_bug"], data["B"]["attempts_per_bug"]) == (2.0, 1.5)
+    assert (data["A"]["first_attempt_fix_rate"], data["B"]["first_attempt_fix_rate"]) == (0.0, 0.5)
+    # A: errors at 5,5,5 (2 repeats after attempts) and 9,9 (1 repeat) of 5 events; B: 5 | 7,8 (same fingerprint)
+    assert data["A"]["repeated_error_rate"] == pytest.approx(3 / 5)
+    assert data["B"]["repeated_error_rate"] == pytest.approx(1 / 3)
+    assert data["A"]["summary_calls"] == 0 and data["B"]["summary_calls"] == 0
+    assert data["B"]["retrieved_candidates"] >= data["B"]["retrieved_above_threshold"] >= 1
+
+    out = tmp_path / "report.txt"
+    text = bug_report(a, b, out)
+    assert out.read_text() == text + "\n"
+    lines = {line[:44].strip(): line[44:].split() for line in text.splitlines()[1:]}
+    assert lines["consultant"] == ["off", "on"]
+    assert lines["bug resolution rate"] == ["50.0", "%", "100.0", "%"]
+    assert lines["attempts per bug"] == ["2.00", "1.50"]
+    assert lines["first-attempt fix rate"] == ["0.0", "%", "50.0", "%"]
+    assert lines["repeated-error rate (of error events)"] == ["60.0", "%", "33.3", "%"]
+    assert lines["retrieved candidates above threshold"][0] == "n/a"
+
+
+def test_command_lines(runs, tmp_path):
+    a, b = runs
+    proc = subprocess.run([sys.executable, "-m", "agent.bug_consultant.report", str(a), str(b), "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["B"]["resolution_rate"] == 1.0
+    proc = subprocess.run([sys.executable, "-m", "agent.cli", "bug-report", str(a), str(b)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Bug Consultant A/B report") and "bug resolution rate" in proc.stdout
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "agent.bug_consultant.report", str(empty), str(b)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == f"bug-report: {empty}: no trajectory with info.bug_consultant"
+    with pytest.raises(ReportError):
+        bug_report(empty, b)

@@ -1,0 +1,116 @@
+"""The three summaries through litellm function calling (litellm's own mock responses, no other mocks), and the
+deterministic summary whenever a call fails, is refused or comes back malformed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agent.bug_consultant import BugConsultant
+
+MODEL = "gpt-4o-mini"
+BUG = "import json\n\n\ndef save(report):\n    return json.dumps(report, indentation=2)\n\n\nsave({'ok': True})\n"
+
+
+def tool_call(name: str, args: dict | str) -> list[dict]:
+    arguments = args if isinstance(args, str) else json.dumps(args)
+    return [{"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}]
+
+
+START = {
+    "error_signature": "TypeError: JSONEncoder.__init__() got an unexpected keyword argument 'indentation'",
+    "error_category": "API_MISUSE",
+    "initial_hypothesis": "json.dumps takes indent=, not indentation=",
+    "context_tags": ["json", "dumps", "kwargs"],
+}
+FAILURE = {
+    "why_failed": "indent_level is not a json.dumps argument either",
+    "failed_strategy_summary": "renamed indentation to indent_level",
+    "learned_constraint": "json.dumps accepts indent, never indentation or indent_level",
+}
+SUCCESS = {
+    "why_worked": "indent is the keyword json.dumps forwards to JSONEncoder",
+    "successful_strategy_summary": "pass indent=2 to json.dumps",
+    "key_insight": "check the real signature of json.dumps before renaming keywords",
+}
+
+
+def test_llm_summaries_fill_all_three_stages(make_config, run_script):
+    config = make_config(
+        summary_model=MODEL,
+        summary_stage_kwargs={
+            "bug_start": {"mock_tool_calls": tool_call("submit_bug_start_summary", START)},
+            "trial_failure": {"mock_tool_calls": tool_call("submit_trial_failure", FAILURE)},
+            "trial_success": {"mock_tool_calls": tool_call("submit_trial_success", SUCCESS)},
+        },
+    )
+    consultant = BugConsultant(config)
+    error = run_script(BUG).stderr
+    record = consultant.start_bug_record(error_output=error, code=BUG, command="python repro.py")
+    assert (record.error_category, record.context_tags, record.summary_source) == (
+        "API_MISUSE",
+        START["context_tags"],
+        "llm",
+    )
+    assert record.error_signature == START["error_signature"]
+    consultant.record_trial(record, debug_plan="rename the keyword", outcome="failed", error_output=error)
+    consultant.record_trial(record, debug_plan="use indent", outcome="success")
+    consultant.complete_bug_record(record)
+    stored = consultant.store.get(record.id)
+    assert stored is not None
+    assert [t.summary_source for t in stored.trials] == ["llm", "llm"]
+    assert stored.failed_strategies == ["renamed indentation to indent_level"]
+    assert stored.learned_constraints == [FAILURE["learned_constraint"]]
+    assert (stored.successful_strategy, stored.resolved) == ("pass indent=2 to json.dumps", True)
+    stats = consultant.summarizer.stats
+    assert (stats.calls, stats.failures) == (3, 0)
+    assert stats.by_stage == {"bug_start": 1, "trial_failure": 1, "trial_success": 1}
+    assert stats.cost > 0  # litellm prices the mocked usage with the model's known rates
+    assert consultant.world_model.api_constraints == [FAILURE["learned_constraint"]]
+
+
+@pytest.mark.parametrize(
+    ("label", "kwargs"),
+    [
+        ("refusal", {"mock_response": "I can't help with that."}),
+        ("not json", {"mock_tool_calls": tool_call("submit_bug_start_summary", "{'error_signature': oops")}),
+        ("wrong function", {"mock_tool_calls": tool_call("submit_summary", {**START, **FAILURE, **SUCCESS})}),
+        ("missing field", {"mock_tool_calls": tool_call("submit_bug_start_summary", {**START, "context_tags": None})}),
+        ("bad enum", {"mock_tool_calls": tool_call("submit_bug_start_summary", {**START, "error_category": "OOPS"})}),
+        ("provider error", {"mock_response": Exception("503 upstream unavailable")}),
+    ],
+)
+def test_broken_summary_responses_degrade_to_the_deterministic_summary(label, kwargs, make_config, run_script):
+    consultant = BugConsultant(make_config(summary_model=MODEL, summary_model_kwargs=kwargs))
+    error = run_script(BUG).stderr
+    record = consultant.start_bug_record(error_output=error, command="python repro.py", plan="save the report")
+    assert record.summary_source == "deterministic", label
+    assert (
+        record.error_signature == "TypeError: JSONEncoder.__init__() got an unexpected keyword argument 'indentation'"
+    )
+    assert record.error_category == "TYPE_ERROR"
+    assert record.context_tags == ["json", "TypeError"]
+    assert "save" in record.initial_hypothesis and "json" in record.initial_hypothesis
+    trial = consultant.record_trial(
+        record, debug_plan="Rename indentation to indent_level. Then rerun.", outcome="failed", error_output=error,
+        commands=["sed -i s/indentation/indent_level/ repro.py"],
+    )  # fmt: skip
+    assert trial.summary_source == "deterministic"
+    assert trial.failed_strategy_summary == "Rename indentation to indent_level"
+    assert trial.why_failed == "the command still fails with the same error"
+    assert trial.learned_constraint == '"Rename indentation to indent_level" does not fix TypeError'
+    consultant.record_trial(record, outcome="success", commands=["sed -i s/indent_level/indent/ repro.py"])
+    consultant.complete_bug_record(record)
+    assert record.successful_strategy == "ran sed -i s/indent_level/indent/ repro.py"
+    assert (consultant.summarizer.stats.calls, consultant.summarizer.stats.failures) == (3, 3)
+    advice = consultant.get_advice(record)
+    assert "- Rename indentation to indent_level" in advice
+
+
+def test_no_summary_model_means_no_llm_call(make_config, run_script):
+    consultant = BugConsultant(make_config())
+    record = consultant.start_bug_record(error_output=run_script(BUG).stderr)
+    consultant.record_trial(record, outcome="success", debug_plan="use indent")
+    assert (consultant.summarizer.stats.calls, consultant.summarizer.stats.failures) == (0, 0)
+    assert record.summary_source == "deterministic" and record.resolved
