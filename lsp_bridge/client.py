@@ -54,12 +54,14 @@ class BridgeClient:
             "lsp-bridge-client", __version__, protocol_cls=ClientProtocol, converter_factory=converter
         )
         self._process: asyncio.subprocess.Process | None = None
+        self._reader: asyncio.Future | None = None
         self.context_updates: list[dict] = []
         self._diagnostics: dict[str, list[dict]] = {}
         self._client.feature("lspBridge/agentContextChanged")(lambda params: self.context_updates.append(params))
         self._client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: self._on_diagnostics(params))
         try:
-            self._call(self._start(root, stderr, env), timeout)
+            self._call(self._start(stderr, env), timeout)
+            self._call(self._initialize(root), timeout)
             self.root = self.root or self.status()["root"]
         except BaseException:
             self.close()
@@ -78,7 +80,7 @@ class BridgeClient:
 
     # ---- plumbing
 
-    async def _start(self, root: str | None, stderr: Stderr, env: dict[str, str] | None) -> None:
+    async def _start(self, stderr: Stderr, env: dict[str, str] | None) -> None:
         proc = await asyncio.create_subprocess_exec(
             *self.command,
             stdin=asyncio.subprocess.PIPE,
@@ -90,6 +92,8 @@ class BridgeClient:
         assert proc.stdin is not None and proc.stdout is not None
         self._client.protocol.set_writer(proc.stdin)
         self._reader = asyncio.ensure_future(self._read(proc.stdout))
+
+    async def _initialize(self, root: str | None) -> None:
         root_uri = Path(root).resolve().as_uri() if root else None
         await self._client.initialize_async(
             lsp.InitializeParams(
@@ -114,16 +118,30 @@ class BridgeClient:
             except Exception:
                 log.exception("cannot handle a message from the bridge")
 
-    def _call(self, coro: Any, timeout: float | None = None) -> Any:
+    def _call(self, coro: Any, timeout: float | None = None, guard: bool = True) -> Any:
+        """Run `coro` on the client's loop; a bridge that ends its output or does not answer is a `BridgeError`."""
         timeout = timeout or self.timeout
-        if self._process is not None and self._process.returncode is not None:
+        if guard and self._process is not None and self._process.returncode is not None:
             coro.close()
             raise BridgeError(f"the bridge process exited with code {self._process.returncode}")
-        future = asyncio.run_coroutine_threadsafe(asyncio.wait_for(coro, timeout), self._loop)
-        try:
-            return future.result(timeout + 5)
-        except (asyncio.TimeoutError, TimeoutError):
-            raise BridgeError(f"no answer from the bridge within {timeout:.0f}s") from None
+        future = asyncio.run_coroutine_threadsafe(self._guarded(coro, timeout, guard), self._loop)
+        return future.result(timeout + 15)
+
+    async def _guarded(self, coro: Any, timeout: float, guard: bool) -> Any:
+        task = asyncio.ensure_future(coro)
+        reader = self._reader if guard else None
+        done, _ = await asyncio.wait({task} | ({reader} if reader else set()), timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        if task in done:
+            return task.result()
+        task.cancel()
+        if reader is not None and reader in done and self._process is not None:
+            try:
+                code = await asyncio.wait_for(self._process.wait(), 5)
+            except asyncio.TimeoutError:
+                code = None
+            raise BridgeError(f"the bridge ended its output (exit code {code}): {' '.join(self.command)}")
+        raise BridgeError(f"no answer from the bridge within {timeout:.0f}s")
 
     def request(self, method: str, params: Any = None) -> Any:
         """Any JSON-RPC request (dict params are fine); custom (`lspBridge/*`) results come back as plain dicts."""
@@ -141,11 +159,11 @@ class BridgeClient:
             try:
                 self._call(self._client.shutdown_async(None), 10)
                 self._client.exit(None)
-                self._call(proc.wait(), 10)
+                self._call(proc.wait(), 10, guard=False)
             except Exception:
                 if proc.returncode is None:
                     proc.kill()
-                    self._call(proc.wait(), 10)
+                    self._call(proc.wait(), 10, guard=False)
         if self._loop.is_running():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(5)

@@ -76,7 +76,7 @@ class PathMap:
     """Editor paths <-> workspace paths in parsed messages."""
 
     def __init__(self, pairs: list[tuple[str, str]]) -> None:
-        self.pairs = [(str(Path(e).resolve()), str(Path(w))) for e, w in pairs]
+        self.pairs = [(os.path.normpath(e), os.path.normpath(w)) for e, w in pairs]
 
     @staticmethod
     def _swap(path: str, src: str, dst: str) -> str | None:

@@ -21,9 +21,11 @@ from lsp_bridge import framing
 log = logging.getLogger(__name__)
 
 
-def _strict(kind: type) -> Callable[[Any, Any], Any]:
-    def structure(value: Any, _: Any) -> Any:
-        if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+def _strict(kind: type, accepted: type | tuple[type, ...]) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, target: Any) -> Any:
+        if target is not kind:  # an enum derived from the scalar
+            return target(value)
+        if isinstance(value, bool) != (kind is bool) or not isinstance(value, accepted):
             raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
         return value
 
@@ -34,9 +36,8 @@ def converter() -> Converter:
     """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
     dicts (chunk fields such as `class` are keywords)."""
     conv = default_converter()
-    for scalar in (str, int, bool):
-        conv.register_structure_hook(scalar, _strict(scalar))
-    conv.register_structure_hook(float, _strict((int, float)))  # type: ignore[arg-type]
+    for scalar, accepted in ((str, str), (int, int), (bool, bool), (float, (int, float))):
+        conv.register_structure_hook(scalar, _strict(scalar, accepted))
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
         conv.register_structure_hook(cls, lambda obj, cls: cls(**obj))
     return conv

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lsp_bridge.client import BridgeClient
+from lsp_bridge.client import BridgeClient, BridgeError
 
 
 def connect_command(root: Path, sock: Path, cache: Path) -> list[str]:
@@ -109,3 +109,11 @@ def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
         assert editor.uri("app.py") == (elsewhere / "app.py").as_uri()
         refs = editor.references("shop/pricing.py", 1, name="discount")
         assert {r["file"] for r in refs} == {"app.py", "shop/models.py", "shop/pricing.py"}
+
+
+def test_a_bridge_command_that_fails_is_reported_at_once(shop, tmp_path):
+    command = [*connect_command(shop, tmp_path / "x.sock", tmp_path / "cache"), "--map", "no-equals-sign"]
+    started = time.monotonic()
+    with pytest.raises(BridgeError, match=r"ended its output \(exit code 1\)"):
+        BridgeClient(command, timeout=60)
+    assert time.monotonic() - started < 10

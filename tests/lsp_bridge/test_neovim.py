@@ -1,17 +1,25 @@
-"""A real editor: headless Neovim (Debian's 0.7) attaches through `lsp-bridge connect` and sees the agent's context."""
+"""A real editor: headless Neovim (Debian's 0.7) attaches through `lsp-bridge connect` and sees the agent's context;
+every attach line the READMEs document works from a host checkout against a provisioned container."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
+import shlex
 import shutil
 import signal
 import subprocess
+import tarfile
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
 from lsp_bridge.client import BridgeClient
+from tests.conftest import ROOT, TESTBED
 from tests.lsp_bridge.test_daemon import connect_command, wait_until
 
 HERE = Path(__file__).parent
@@ -43,3 +51,96 @@ def test_neovim_attaches_and_gets_symbols_definition_and_agent_context(shop, tmp
         agent.close()
         os.kill(int(Path(f"{sock}.pid").read_text()), signal.SIGTERM)
     assert wait_until(lambda: not sock.exists())
+
+
+# ---- each documented attach line, from a host checkout, against a provisioned container
+
+
+def documented_attach_lines() -> list[tuple[str, str]]:
+    """(README, line) for every editor attach command the READMEs show."""
+    found = []
+    for readme in (ROOT / "README.md", ROOT / "lsp_bridge/README.md"):
+        for line in readme.read_text().splitlines():
+            if line.startswith("nvim -c ") or "docker exec -i CTR lsp-bridge connect --map" in line:
+                found.append((readme.relative_to(ROOT).as_posix(), line.split("`")[1] if "`" in line else line))
+    return found
+
+
+def nvim_version() -> tuple[int, ...]:
+    if shutil.which("nvim") is None:
+        return (0,)
+    first = subprocess.run(["nvim", "--version"], capture_output=True, text=True).stdout.split()[1]
+    return tuple(int(x) for x in first.lstrip("v").split(".")[:2])
+
+
+def find(path: Path, pattern: str) -> tuple[int, int]:
+    """0-based (line, column of the name) of the first line matching `pattern` (the name is its last word)."""
+    for n, text in enumerate(path.read_text().splitlines()):
+        if m := re.search(pattern, text):
+            return n, m.end() - len("take(")
+    raise AssertionError(f"{pattern} not in {path}")
+
+
+def host_path(uri: str) -> Path:
+    return Path(unquote(urlparse(uri).path))
+
+
+@pytest.fixture(scope="module")
+def attached_container(provisioned, engine, tmp_path_factory) -> Iterator[tuple[str, Path]]:
+    """A running provisioned container and a host copy of its /testbed in a directory whose name needs escaping."""
+    image = provisioned(["lsp"], TESTBED)
+    ctr = engine.containers.run(image, ["sleep", "infinity"], detach=True, network_mode="none")
+    try:
+        stream, _ = ctr.get_archive("/testbed")
+        parent = tmp_path_factory.mktemp("host")
+        with tarfile.open(fileobj=io.BytesIO(b"".join(stream))) as tar:
+            tar.extractall(parent, filter="data")
+        host = parent / "host checkout"
+        (parent / "testbed").rename(host)
+        yield ctr.id, host
+    finally:
+        ctr.remove(force=True)
+
+
+LINES = documented_attach_lines()
+
+
+def test_the_readmes_document_both_editors():
+    assert {line.split()[0] for _, line in LINES} == {"nvim", "docker"}
+    assert len(LINES) >= 5
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize(("readme", "line"), LINES, ids=[f"{r}:{line[:40]}" for r, line in LINES])
+def test_documented_attach_line_from_a_host_checkout(attached_container, readme, line, tmp_path):
+    ctr, host = attached_container
+    use = find(host / "more_itertools/more.py", r"^\s+.*[^_a-z.]take\(")
+    defined = find(host / "more_itertools/recipes.py", r"^def take\(")
+    if line.startswith("nvim"):
+        if "vim.lsp.start(" in line and nvim_version() < (0, 8):
+            pytest.skip(f"{readme} shows this line for Neovim 0.8+; this machine has {nvim_version()}")
+        argv = shlex.split(line.replace("CTR", ctr))
+        assert argv[-1] == "file.py"
+        out = tmp_path / "out.json"
+        command = ["nvim", "--headless", "-n", "-i", "NONE", "-u", "NONE", *argv[1:-1],
+                   "-c", f"luafile {HERE / 'nvim_probe.lua'}", "more_itertools/more.py"]  # fmt: skip
+        env = {**os.environ, "OUT": str(out), "LINE": str(use[0]), "COL": str(use[1])}
+        subprocess.run(command, cwd=host, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=180)
+        result = json.loads(out.read_text())
+        assert "error" not in result, result.get("error")
+        assert "%20" in result["uri"]  # Neovim percent-encodes the space (and escapes every / as \/ in JSON)
+        definition = [(host_path(d["uri"]), d["range"]["start"]["line"]) for d in result["definition"]]
+        hover = result["hover"]["contents"]["value"]
+        references = {(host_path(r["uri"]), r["range"]["start"]["line"]) for r in result["references"]}
+    else:
+        # an editor substitutes ${workspaceFolder} in each argument (no shell splits the path)
+        command = [a.replace("CTR", ctr).replace("${workspaceFolder}", str(host)) for a in shlex.split(line)]
+        with BridgeClient(command, root=str(host), timeout=90) as editor:
+            file = "more_itertools/more.py"
+            definition = [(host / d["file"], d["line"] - 1) for d in editor.definition(file, use[0] + 1, use[1] + 1)]
+            hover = editor.hover(file, use[0] + 1, use[1] + 1)
+            references = {(host / r["file"], r["line"] - 1) for r in editor.references(file, use[0] + 1, use[1] + 1)}
+    assert definition == [(host / "more_itertools/recipes.py", defined[0])]
+    assert "def take(n, iterable)" in hover
+    assert {(host / "more_itertools/more.py", use[0]), (host / "more_itertools/recipes.py", defined[0])} <= references
+    assert all(path.is_relative_to(host) for path, _ in references)
