@@ -135,8 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
             raise UsageError(f"{message} ({usage}; `debugger --help` lists the commands)")
 
     common = Parser(add_help=False)
-    common.add_argument("--session", type=session_name, default=argparse.SUPPRESS, help="session name (default)")
-    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS, help="seconds to wait (default 5)")
+    common.add_argument(
+        "--session", type=session_name, default=argparse.SUPPRESS, metavar="NAME", help="session name (default)"
+    )
+    common.add_argument(
+        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="S", help="seconds to wait (default 5)"
+    )
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON")
     parser = Parser(
         prog="debugger",
@@ -147,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"debugger {__version__}")
-    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser)
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser, prog="debugger")
     sub.required = True
     for name, (help, aliases, arguments) in COMMANDS.items():
         extra = {"usage": START_USAGE} if name == "start" else {}
@@ -492,6 +496,8 @@ def main(argv: list[str] | None = None) -> int:
     except DebuggerError as e:
         code = EXIT_USAGE if isinstance(e, UsageError) else EXIT_ERROR
         message = " ".join(str(e).split()) or type(e).__name__
+        if code == EXIT_USAGE and "debugger --help" not in message:
+            message += " (`debugger --help` lists the commands)"
         if "--json" in argv:
             print(json.dumps({"ok": False, "error": message, "usage": code == EXIT_USAGE}))
         else:
@@ -499,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `debugger status | head -1`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
 QUIET_EXCEPTIONS = (StopIteration, GeneratorExit, StopAsyncIteration, SystemExit, bdb.BdbQuit)
 FINISHING = (StopIteration, StopAsyncIteration, GeneratorExit)  # a generator or coroutine ending, not an error
 GENERATOR_FLAGS = 0x20 | 0x80 | 0x100 | 0x200  # CO_GENERATOR, CO_COROUTINE, CO_ITERABLE_COROUTINE, CO_ASYNC_GENERATOR
-MAIN_THREAD = threading.current_thread().ident
+RECURSION_HEADROOM = 200
 SKIP_MODULES = ["runpy", "importlib._bootstrap", "importlib._bootstrap_external", "_agent_debugger_tracer"]
 
 
@@ -225,7 +225,7 @@ class NoExit(object):
     @staticmethod
     def refuse(name):
         def refused(*args):
-            raise ExitRefused("os.{}() refused while evaluating: the program keeps running".format(name))
+            raise ExitRefused("os.{}() refused while evaluating: the program keeps its state".format(name))
 
         return refused
 
@@ -279,6 +279,8 @@ class Tracer(bdb.Bdb):
         self.evaluating = None  # the thread evaluating a `print`, while it does
         self.tracing_off = False
         self.lock = threading.RLock()  # one stopped thread talks to the server at a time
+        self.limit = None  # the program's recursion limit, while we have raised it for our own frames
+        self.raising = False
 
     # -- when to stop --------------------------------------------------------------------------------------
 
@@ -290,8 +292,10 @@ class Tracer(bdb.Bdb):
         # stepping stops in the project's code only, unless asked (or paused) to stop anywhere
         return self.anywhere or self.stopframe is not None or not is_library(frame.f_code.co_filename)
 
-    def is_skipped_module(self, module_name):
-        return module_name is not None and bdb.Bdb.is_skipped_module(self, module_name)
+    def is_skipped_module(self, module_name, _cache={}):  # the mutable default is the cache
+        if module_name not in _cache:
+            _cache[module_name] = module_name is not None and bdb.Bdb.is_skipped_module(self, module_name)
+        return _cache[module_name]
 
     def do_clear(self, arg):
         self.clear_bpbynumber(arg)
@@ -327,10 +331,29 @@ class Tracer(bdb.Bdb):
         bdb.Bdb.set_step(self)
 
     def trace_dispatch(self, frame, event, arg):
+        """bdb's, inlined (it runs for every event), with a guard for programs at their recursion limit."""
         try:
-            return bdb.Bdb.trace_dispatch(self, frame, event, arg)
+            if self.quitting:
+                return None
+            if event == "line":
+                return self.dispatch_line(frame)
+            if event == "call":
+                if self.limit is not None and frame_depth(frame) > self.limit:
+                    self.at_recursion_limit(frame)
+                return self.dispatch_call(frame, arg)
+            if event == "return":
+                return self.dispatch_return(frame, arg)
+            if event == "exception":
+                return self.dispatch_exception(frame, arg)
+            return self.trace_dispatch
         except RecursionError:
-            return self.at_recursion_limit(frame, event, arg)
+            if self.limit is not None and event == "call" and self.raising:
+                self.raising = False
+                raise  # the program's own RecursionError, raised at its own limit
+            if self.limit is None:  # our frames come on top of the program's: give them room
+                self.limit = sys.getrecursionlimit()
+                sys.setrecursionlimit(self.limit + RECURSION_HEADROOM)
+            return self.trace_dispatch
 
     def dispatch_call(self, frame, arg):
         result = bdb.Bdb.dispatch_call(self, frame, arg)
@@ -361,18 +384,31 @@ class Tracer(bdb.Bdb):
             return self.trace_dispatch
         return bdb.Bdb.dispatch_exception(self, frame, arg)
 
-    def at_recursion_limit(self, frame, event, arg):
-        """Our own frames pushed the program over the recursion limit: report it there, in the program's frame."""
-        if self.catch is None or event != "exception" or not isinstance(arg[1], RecursionError):
-            return self.trace_dispatch
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(limit + 200)  # room for the stop; the program's own limit is back before it resumes
-        try:
+    def at_recursion_limit(self, frame):
+        """The program calls past its recursion limit (which we raised for our own frames): stop where it
+        recursed if run-to-exception waits for that, then fail the call with RecursionError as Python would."""
+        error = RecursionError("maximum recursion depth exceeded")
+        caller = frame.f_back
+        while caller is not None and not self.anywhere and is_library(caller.f_code.co_filename):
+            caller = caller.f_back
+        if (
+            self.catch is not None
+            and caller is not None
+            and self.wants_exception(caller, (RecursionError, error, None))
+        ):
             self.catch = None
-            self.user_exception(frame, arg)
-        finally:
-            sys.setrecursionlimit(limit)
-        return self.trace_dispatch
+            self.user_exception(caller, (RecursionError, error, None))
+        sys.setprofile(self.unwinding)  # the raise below switches tracing off: switch it on when the stack is back
+        self.raising = True
+        raise error
+
+    def unwinding(self, frame, event, arg):
+        if event == "return" and self.limit is not None and frame_depth(frame) < self.limit - RECURSION_HEADROOM:
+            sys.setprofile(None)
+            sys.setrecursionlimit(self.limit)
+            self.limit = None
+            self.trace_frames(frame.f_back)
+            sys.settrace(self.trace_dispatch)
 
     def wants_exception(self, frame, exc_info):
         exc_type, exc_value = exc_info[0], exc_info[1]
@@ -628,6 +664,8 @@ class Tracer(bdb.Bdb):
                     self.evaluating = None
         except EvalInterrupted:
             raise CommandError("interrupted", interrupted=True)
+        except ExitRefused as e:
+            raise CommandError(str(e))
         except Exception as e:
             raise CommandError(describe_exception(e))
         except BaseException as e:  # exit(), KeyboardInterrupt, os._exit(): an error line, the program stays
@@ -745,6 +783,14 @@ class CommandError(Exception):
     def __init__(self, message, interrupted=False):
         Exception.__init__(self, message)
         self.interrupted = interrupted
+
+
+def frame_depth(frame):
+    depth = 0
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    return depth
 
 
 def _trace_lines(frame, on):
