@@ -13,7 +13,7 @@ last node is always included.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from agent.types import ChunkRef
@@ -225,7 +225,7 @@ class Memory:
         """Tree, chain (node ids) and chunks with their scores, as the trajectory stores them."""
         return {
             "n_operations": self.n_operations,
-            "nodes": [asdict(n) for n in self.history.nodes],
+            "nodes": [dict(vars(n)) for n in self.history.nodes],
             "chain": [n.id for n in self.history.chain()],
-            "chunks": [asdict(c) for c in self.code_context.chunks],
+            "chunks": [dict(vars(c), activity=dict(vars(c.activity))) for c in self.code_context.chunks],
         }

@@ -8,6 +8,7 @@ template of the current phase comes last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import Environment, StrictUndefined, Template
@@ -45,12 +46,13 @@ def _environment() -> Environment:
 JINJA = _environment()
 
 
-def render(template: str, **variables: Any) -> str:
-    return JINJA.from_string(template).render(**variables)
-
-
+@lru_cache(maxsize=128)
 def compile_template(template: str) -> Template:
     return JINJA.from_string(template)
+
+
+def render(template: str, **variables: Any) -> str:
+    return compile_template(template).render(**variables)
 
 
 def node_view(node: OperationNode, *, is_last: bool, is_recent: bool, age: int = 0) -> dict[str, Any]:
