@@ -157,7 +157,8 @@ def check() -> int:
         index.build()
         view = View(index)
         facts = view.facts("main.py")
-        target = Resolver(view).definition(facts, facts.at(2, 15))
+        k = facts.at(2, 15) if facts is not None else None
+        target = Resolver(view).definition(facts, k) if facts is not None and k is not None else None
         text = Renderer(view).render([Chunk("pkg/shapes.py", "Square", "area", lines=[5])])[0]
     ok = target is not None and (target.path, target.line) == ("pkg/shapes.py", 3) and "4     def area" in text
     print(

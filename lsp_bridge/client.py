@@ -143,6 +143,12 @@ class BridgeClient:
             raise BridgeError(f"the bridge ended its output (exit code {code}): {' '.join(self.command)}")
         raise BridgeError(f"no answer from the bridge within {timeout:.0f}s")
 
+    def _object(self, method: str, params: dict) -> dict:
+        result = self.request(method, params)
+        if not isinstance(result, dict):
+            raise BridgeError(f"{method} answered {type(result).__name__}, not an object")
+        return result
+
     def request(self, method: str, params: Any = None) -> Any:
         """Any JSON-RPC request (dict params are fine); custom (`lspBridge/*`) results come back as plain dicts."""
         params = client_protocol(self._client).structure_params(method, params)
@@ -286,25 +292,25 @@ class BridgeClient:
     # ---- custom requests
 
     def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
-        return self.request("lspBridge/renderContext", {"chunks": chunks, "threshold": threshold})["text"]
+        return str(self.request("lspBridge/renderContext", {"chunks": chunks, "threshold": threshold})["text"])
 
     def locate(
         self, file: str | None = None, line: int | None = None, symbol: str | None = None, whole_function: bool = False
     ) -> dict:
         params = {"symbol": symbol} if symbol else {"file": file, "line": line, "whole_function": whole_function}
-        return self.request("lspBridge/locate", params)
+        return self._object("lspBridge/locate", params)
 
     def overview(self, file: str, cls: str | None = None) -> dict:
-        return self.request("lspBridge/overview", {"file": file, "class": cls})
+        return self._object("lspBridge/overview", {"file": file, "class": cls})
 
     def set_agent_context(self, chunks: list[dict]) -> dict:
-        return self.request("lspBridge/setAgentContext", {"chunks": chunks})
+        return self._object("lspBridge/setAgentContext", {"chunks": chunks})
 
     def sync(self) -> dict:
-        return self.request("lspBridge/sync", {})
+        return self._object("lspBridge/sync", {})
 
     def status(self) -> dict:
-        return self.request("lspBridge/status", {})
+        return self._object("lspBridge/status", {})
 
 
 def _as_list(result: Any) -> list[lsp.Location]:

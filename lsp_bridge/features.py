@@ -178,7 +178,7 @@ def docstring_of(node: Node | None) -> str:
     string = first.named_children[0]
     if string.type != "string":
         return ""
-    raw = string.text.decode("utf-8", "replace")
+    raw = (string.text or b"").decode("utf-8", "replace")
     try:
         value = ast.literal_eval(raw)
     except (ValueError, SyntaxError):

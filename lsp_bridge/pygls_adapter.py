@@ -35,7 +35,7 @@ def _strict(kind: type, accepted: type | tuple[type, ...]) -> Callable[[Any, Any
 def converter() -> Converter:
     """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
     dicts (chunk fields such as `class` are keywords)."""
-    conv = default_converter()
+    conv: Converter = default_converter()
     for scalar, accepted in ((str, str), (int, int), (bool, bool), (float, (int, float))):
         conv.register_structure_hook(scalar, _strict(scalar, accepted))
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
@@ -66,7 +66,7 @@ class _Framed(JsonRPCProtocol):
 
 
 class BridgeProtocol(_Framed, LanguageServerProtocol):
-    on_exit: Callable[[int], None] = staticmethod(lambda code: None)  # type: ignore[assignment]
+    on_exit: Callable[[int], None] = staticmethod(lambda code: None)
 
     def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
         if error is None and isinstance(result, (list, dict)):  # plain JSON: skip cattrs on the hot paths

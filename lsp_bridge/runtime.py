@@ -103,7 +103,8 @@ def check_socket(path: Path) -> None:
 
 def peer_uid(sock: socket.socket) -> int:
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)[1]
+    _, uid, _ = struct.unpack("3i", creds)
+    return int(uid)
 
 
 def bind_private(path: Path) -> socket.socket:
