@@ -83,9 +83,8 @@ def _owner_name(uid: int) -> str:
 
 
 def private_dir(path: Path, create: bool, what: str) -> bool:
-    """Make sure `path` is a directory of ours that nobody else can write; False if absent and not `create`d.
-
-    Opened with O_NOFOLLOW: a symlink planted at the name is refused, not followed.
+    """Make sure `path` is a directory of ours that nobody else can write into (or a sticky one, like /tmp);
+    False if absent and not `create`d. Opened with O_NOFOLLOW: a symlink planted at the name is refused.
     """
     if create:
         try:
@@ -109,8 +108,8 @@ def private_dir(path: Path, create: bool, what: str) -> bool:
                 f"the {what} {path} belongs to {_owner_name(st.st_uid)}, not to you (uid {os.getuid()}): refused; "
                 f"set {SESSIONS_DIR_ENV} to a directory of your own"
             )
-        if st.st_mode & 0o077:
-            os.fchmod(fd, 0o700)  # ours: make it private
+        if st.st_mode & 0o022 and not st.st_mode & stat.S_ISVTX:  # others could plant files in it
+            raise DebuggerError(f"the {what} {path} is writable by other users: refused (chmod 700 it)")
     finally:
         os.close(fd)
     return True
