@@ -109,8 +109,6 @@ def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
     tree = parse(source)
     x = _Extractor(source)
     x.visit(tree.root_node, 0)
-    if x.truncated:
-        log.warning("%s: nested deeper than %d levels, indexed partially", path, MAX_NESTING)
     occ = x.occ
     if any(occ[i][0] < occ[i - 1][0] for i in range(1, len(occ))):
         occ.sort()

@@ -213,7 +213,8 @@ class Index:
                 self._apply({}, [rel])
             return None
         if not stat.S_ISREG(st.st_mode):  # a FIFO or device named *.py: never read, never indexed
-            self._report(empty_file(rel, 0, 0, "not-a-file"))
+            if rel.endswith(".py"):
+                self._report(empty_file(rel, 0, 0, "not-a-file"))
             if fi is not None:
                 self._apply({}, [rel])
             return None

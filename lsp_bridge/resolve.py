@@ -82,6 +82,7 @@ class Facts:
         self._by_name: dict[int, list[int]] = {}
         self._sym_at: dict[tuple[int, int], int] | None = None
         self._members: dict[int, dict[str, int]] | None = None
+        self._bindings: dict[tuple[int, str], int | None] = {}
 
     def __len__(self) -> int:
         """Number of occurrences."""
@@ -148,13 +149,20 @@ class Facts:
         return None
 
     def binding(self, scope: int, name: str) -> int | None:
-        """First binding occurrence of `name` in exactly this scope."""
+        """First binding occurrence of `name` in exactly this scope (memoised: a name used 10,000 times in one file
+        is looked up as often, so a scan each time would be quadratic)."""
+        key = (scope, name)
+        if key in self._bindings:
+            return self._bindings[key]
         o = self.fi.occ
+        found = None
         for k in self.positions(name):
             i = k * OCC_FIELDS
             if o[i + OCC_SCOPE] == scope and o[i + OCC_KIND] in SCOPE_BINDING_KINDS:
-                return k
-        return None
+                found = k
+                break
+        self._bindings[key] = found
+        return found
 
     def symbol_at(self, line: int, col: int) -> int:
         if self._sym_at is None:
