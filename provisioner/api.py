@@ -1,5 +1,6 @@
 """The public interface of toolprov, used by the CLI, the tests and the agent environment."""
 
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -10,7 +11,7 @@ import docker.errors
 from docker.models.images import Image
 
 from provisioner.builder import build_layer, exec_stream
-from provisioner.engine import cache_dir, client, get_image
+from provisioner.engine import cache_dir, client, get_image, image_id
 from provisioner.errors import ToolprovError
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
@@ -55,8 +56,8 @@ def plan_install(
     """The layers that provision `tools` onto `image`, each keyed by everything below it."""
     specs = load_specs(tools, specs_dir)
     base = get_image(image)
-    facts = probe(base.id, image)
-    parent, parent_tools, base_ref, base_id = base.id, [], image, base.id
+    facts = probe(image_id(base), image)
+    parent, parent_tools, base_ref, base_id = image_id(base), [], image, image_id(base)
     if manifest := manifest_of(base):  # stacking onto an image toolprov made
         parent_tools, base_ref, base_id = manifest["tools"], manifest["base"], manifest["base_id"]
     layers = []
@@ -94,17 +95,17 @@ def install_tools(
                 current = find_by_key(layer.key, layer.tag())  # another process may have built it meanwhile
                 if current is None:
                     report(layer.tool_name, "build")
-                    current = build_layer(layer, lambda step, t=layer.tool_name: report(t, step))
+                    current = build_layer(layer, functools.partial(report, layer.tool_name))
                     built.append(layer.tool_name)
         report(layer.tool_name, "cached" if layer.tool_name not in built else "done")
-        parent_id, parent_tools = current.id, (manifest_of(current) or {}).get("tools", [])
+        parent_id, parent_tools = image_id(current), (manifest_of(current) or {}).get("tools", [])
     assert current is not None
     final = layers[-1]
     for repo, t in (check_tag(final.tag()), extra_tag or ("", "")):  # an image found by its key may lack our tag
         if repo and f"{repo}:{t}" not in current.tags:
             current.tag(repo, t)
     name = f"{extra_tag[0]}:{extra_tag[1]}" if extra_tag else final.tag()
-    return InstallResult(image, name, current.id, final.key, final.tools, built, time.monotonic() - start)
+    return InstallResult(image, name, image_id(current), final.key, final.tools, built, time.monotonic() - start)
 
 
 @dataclass
@@ -124,7 +125,7 @@ class ProvisionedImage:
 def _describe(image: Image) -> ProvisionedImage:
     manifest = manifest_of(image) or {}
     return ProvisionedImage(
-        image.tags, image.id, manifest.get("base", ""), [t["name"] for t in manifest.get("tools", [])],
+        image.tags, image_id(image), manifest.get("base", ""), [t["name"] for t in manifest.get("tools", [])],
         round(image.attrs.get("Size", 0) / 1e6, 1), image.attrs.get("Created", "")[:19], manifest,
     )  # fmt: skip
 

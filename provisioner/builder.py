@@ -119,7 +119,8 @@ def build_layer(layer: Layer, report: Report) -> Image:
 
 def _installed_packages(container: Container, layer: Layer) -> dict[str, str]:
     res = container.exec_run(["cat", f"/tools/.{layer.tool_name}.freeze"], user="root")
-    lines = res.output.decode(errors="replace").splitlines() if res.exit_code == 0 else []
+    output = res.output if isinstance(res.output, bytes) else b"".join(res.output)
+    lines = output.decode(errors="replace").splitlines() if res.exit_code == 0 else []
     pkgs = dict(ln.split("==", 1) for ln in lines if "==" in ln)
     return pkgs or layer.wheelhouse.versions()
 

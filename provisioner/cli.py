@@ -335,9 +335,10 @@ def main() -> None:
             raise
         _fail(str(e), e.exit_code)
     except ClickException as e:
-        if type(e).__name__ == "NoArgsIsHelpError" and getattr(e, "ctx", None) is not None:
-            print(e.ctx.get_help())  # type: ignore[union-attr]
-            _fail(f"missing command or argument; see `{e.ctx.command_path} --help`", 2)  # type: ignore[union-attr]
+        ctx = getattr(e, "ctx", None)
+        if type(e).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            print(ctx.get_help())
+            _fail(f"missing command or argument; see `{ctx.command_path} --help`", 2)
         _fail(e.format_message(), e.exit_code)
     except BrokenPipeError:
         os._exit(1)  # stdout closed early (e.g. `| head -1`): nothing more to say

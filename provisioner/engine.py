@@ -25,7 +25,8 @@ def client() -> docker.DockerClient:
         except docker.errors.DockerException as e:
             raise ToolprovError(f"{ENGINE_HINT} ({str(e).splitlines()[0][:160]})") from None
         _local.client = c
-    return _local.client
+    engine: docker.DockerClient = _local.client
+    return engine
 
 
 def get_image(ref: str) -> Image:
@@ -35,6 +36,12 @@ def get_image(ref: str) -> Image:
         raise ToolprovError(f"image {ref!r} not found locally (no registry is used; build or pull it first)") from None
     except docker.errors.APIError as e:
         raise ToolprovError(f"image {ref!r}: {e.explanation or e}") from None
+
+
+def image_id(image: Image) -> str:
+    if not image.id:
+        raise ToolprovError(f"image {image.tags or image} has no id (the engine answered without one)")
+    return str(image.id)
 
 
 def cache_dir() -> Path:

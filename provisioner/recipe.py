@@ -11,7 +11,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-import tomllib
 from docker.utils import parse_repository_tag
 
 from provisioner import __version__
@@ -124,7 +123,7 @@ class Layer:
     def tool_version(self) -> str:
         if self.spec.version:
             return self.spec.version
-        project = tomllib.loads((self.spec.source / "pyproject.toml").read_text()).get("project", {})  # type: ignore[operator]
+        project = self.spec.pyproject().get("project", {})
         return str(project.get("version", "source"))
 
     def manifest_entry(self, packages: dict[str, str] | None = None) -> dict:
@@ -232,13 +231,15 @@ def plan_layer(
 ) -> Layer:  # fmt: skip
     """Choose the tool's env in this image (conda where present, else a venv, else a clear error)."""
     wanted = spec.py_tuple
+    kind: Literal["conda", "venv", "system"]
+    version: tuple[int, int] | None
     use_conda = wanted is not None and (
         options.env_backend == "conda" or (options.env_backend == "auto" and facts.conda is not None)
     )
     if use_conda and not facts.conda:
         raise ToolprovError(f"{spec.tool_name}: --env conda, but image {base_ref} has no conda")
-    if use_conda:
-        root = str(Path(facts.conda).parent.parent)  # type: ignore[arg-type]
+    if use_conda and facts.conda:
+        root = str(Path(facts.conda).parent.parent)
         env_dir, version, base_python = f"{root}/envs/{spec.tool_name}", wanted, None
         kind = "conda"
     else:
@@ -253,7 +254,8 @@ def plan_layer(
         version, base_python = interp.minor, interp.path
         kind = "venv" if wanted else "system"
         env_dir = f"{ENVS_ROOT}/{spec.tool_name}" if wanted else str(Path(interp.path).parent.parent)
-    python = f"{env_dir}/bin/python" if kind != "system" else base_python
+    python = f"{env_dir}/bin/python" if kind != "system" or base_python is None else base_python
+    assert version is not None  # conda: the wanted version; venv/system: the interpreter's
     requirements = [] if options.network else spec.requirements()  # with --network only pip comes from the host
     wheels = resolve(requirements, Target(version, facts.machine or "x86_64", facts.glibc), options.refresh)
     return Layer(
@@ -265,7 +267,7 @@ def plan_layer(
         env_dir,
         python,
         version,
-        base_python,  # type: ignore[arg-type]
+        base_python,
         facts.conda if kind == "conda" else None,
         wheels,
         options,

@@ -3,14 +3,20 @@
 import hashlib
 import json
 import re
+import sys
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-import tomllib
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from provisioner.errors import SpecError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser from PyPI
+    import tomli as tomllib
 
 DEFAULT_SPECS_DIR = Path(__file__).resolve().parent.parent / "tool_specs"
 SETUP_VARIABLES = {"tool_name", "version", "tool_dir", "env_dir", "bin_dir", "python", "executable"}
@@ -67,9 +73,14 @@ class ToolSpec(BaseModel):
     def pip_target(self) -> str:
         return "-e ." if self.source else f"{self.pip_name}=={self.version}"
 
+    def pyproject(self) -> dict[str, Any]:
+        """The source tool's pyproject.toml."""
+        assert self.source is not None  # a tool without a version has a source (checked when loaded)
+        return tomllib.loads((self.source / "pyproject.toml").read_text())
+
     def source_requirements(self) -> list[str]:
         """Runtime and build requirements of a source tool, read from its pyproject.toml."""
-        data = tomllib.loads((self.source / "pyproject.toml").read_text())  # type: ignore[operator]
+        data = self.pyproject()
         return [*data.get("build-system", {}).get("requires", []), *data.get("project", {}).get("dependencies", [])]
 
     def requirements(self) -> list[str]:
@@ -110,7 +121,7 @@ def source_files(root: Path) -> list[Path]:
     )
 
 
-def _field_of(error: dict) -> str:
+def _field_of(error: ErrorDetails) -> str:
     return ".".join(str(x) for x in error["loc"]) or "(top level)"
 
 

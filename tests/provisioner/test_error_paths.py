@@ -14,7 +14,7 @@ UNIQUE = "description: 'test {d}'\n"  # a key no other test shares, and a marker
 LONG = "x" * 300
 
 # (id, argv with {d} for a scratch folder, files to write there, extra env, exit code, text in the error line)
-CASES = [
+CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] = [
     ("no-command", [], {}, {}, 2, "missing command"),
     ("unknown-command", ["bogus"], {}, {}, 2, "No such command 'bogus'"),
     ("unknown-option", ["install", "fileedit", "-i", "x", "--bogus"], {}, {}, 2, "No such option: --bogus"),
@@ -74,7 +74,7 @@ CASES = [
     ("no-engine-list", ["list"], {}, {"DOCKER_HOST": "unix:///nonexistent.sock"}, 1, "no Docker engine answers"),
 ]  # fmt: skip
 
-ENGINE_CASES = [
+ENGINE_CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] = [
     ("image-not-found", ["install", "fileedit", "-i", "no-such-image:1"], {}, {}, 1, "not found locally"),
     ("show-not-provisioned", ["show", TESTBED], {}, {}, 1, "was not provisioned by toolprov"),
     ("verify-not-found", ["verify", "no-such-image:1"], {}, {}, 1, "not found locally"),
@@ -160,3 +160,14 @@ def test_image_name_goes_to_stdout_and_a_tag_is_applied(engine, tmp_path: Path):
         assert engine.images.get(tag).labels["toolprov.tools"] == "pyflakes"
     finally:
         engine.images.remove(tag)
+
+
+@pytest.mark.parametrize(
+    ("argv", "exception"),
+    [(["install", "fileedit", "-i", ""], "provisioner.errors.UsageError: empty image name"),
+     (["install", "demo", "--specs", "{d}", "-i", "a"], "provisioner.errors.SpecError")],
+)  # fmt: skip
+def test_debug_shows_the_traceback(tmp_path: Path, argv: list[str], exception: str):
+    (tmp_path / "demo.yaml").write_bytes(b"usage: caf\xe9\n")
+    res = run_case(tmp_path, ["--debug", *argv], {}, {})
+    assert res.returncode == 1 and res.stderr.startswith("Traceback") and exception in res.stderr

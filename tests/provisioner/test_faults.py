@@ -191,7 +191,7 @@ def _import(engine, name: str, members: dict[str, tuple[bytes | str, int]]) -> s
     return name
 
 
-SHELLLESS = {
+SHELLLESS: dict[str, dict[str, tuple[bytes | str, int]]] = {
     "one static file": {"hello.txt": (b"hello\n", 0o644)},
     "sh is a dangling symlink": {"bin": (b"", 0o40755), "bin/sh": ("/nowhere/sh", 0o777)},
     "sh is not executable": {"bin": (b"", 0o40755), "bin/sh": (b"#!/bin/sh\necho hi\n", 0o644)},
