@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from lsp_bridge.index import Index
 from lsp_bridge.render import Chunk
 from lsp_bridge.symbols import SymbolTable
 
 READY_TIMEOUT = 600.0
+
+
+class Editor(Protocol):
+    def show_agent_context(self) -> None: ...
 
 
 class Hub:
@@ -25,9 +29,8 @@ class Hub:
         self.workers = workers
         self.poll_interval = poll_interval
         self.index: Index | None = None
-        self.sessions: list[Any] = []
+        self.sessions: list[Editor] = []  # sessions past `initialized`, shown the agent's context
         self.context: list[Chunk] = []
-        self.context_listeners: list[Callable[[Any], None]] = []
         self._lock = threading.Lock()
         self._symbols: tuple[int, SymbolTable] | None = None
         self.serving = threading.Event()  # set once the transport serves: the cache may load then

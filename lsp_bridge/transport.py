@@ -163,6 +163,7 @@ def serve_daemon(hub: Hub, path: Path) -> int:
                 writer.write(data)
                 if writer.transport.get_write_buffer_size() > MAX_UNREAD:
                     log.warning("closed a session: its client left %d bytes of replies unread", MAX_UNREAD)
+                    writer.transport.abort()  # close() would wait for the client to read them
                     session.end(1)
 
             session.protocol.set_writer(LoopWriter(loop, write, writer.close), include_headers=False)
