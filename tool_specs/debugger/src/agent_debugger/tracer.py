@@ -489,7 +489,13 @@ class Tracer(bdb.Bdb):
             self.forget_in_child()
             return
         with self.lock:
+            if reason == "breakpoint" and not self.breakpoint_exists(extra.get("bp")):
+                return  # another thread's stop meanwhile cleared it: this thread runs on
             self.talk(frame, tb, reason, extra)
+
+    def breakpoint_exists(self, number):
+        bps = bdb.Breakpoint.bpbynumber
+        return number is not None and 0 < number < len(bps) and bps[number] is not None
 
     def forget_in_child(self):
         self.clear_all_breaks()
