@@ -17,6 +17,17 @@ from agent.prompting import head_tail
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+def line_ranges(lines: list[int]) -> str:
+    """[8, 9, 10, 17] -> "8-10, 17"."""
+    parts: list[str] = []
+    for n in sorted(set(lines)):
+        if parts and n == int(parts[-1].rpartition("-")[2]) + 1:
+            parts[-1] = f"{parts[-1].partition('-')[0]}-{n}"
+        else:
+            parts.append(str(n))
+    return ", ".join(parts)
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
@@ -26,6 +37,7 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["head_tail"] = head_tail
+    env.filters["line_ranges"] = line_ranges
     return env
 
 

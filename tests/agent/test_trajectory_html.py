@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from agent.trajectory_html import render_trajectory_html, write_trajectory_html
+import pytest
+
+from agent.trajectory_html import line_ranges, render_trajectory_html, write_trajectory_html
 from tests.agent.conftest import BridgeTestEnvironment
 from tests.agent.test_agent_loop import run_episode
 
@@ -111,3 +113,11 @@ async def test_upstream_inspector_opens_the_trajectory(
             await pilot.press("l")
         assert app.i_step == app.n_steps - 1
         assert "Step 14/14" in app.title
+
+
+@pytest.mark.parametrize(
+    ("lines", "text"),
+    [([17, 8, 9, 10, 12], "8-10, 12, 17"), ([3], "3"), ([], ""), ([1, 2, 2, 3], "1-3")],
+)
+def test_line_ranges(lines: list[int], text: str) -> None:
+    assert line_ranges(lines) == text
