@@ -30,6 +30,7 @@ from agent.prompting import PromptBuilder, RenderedPrompt, head_tail, node_view,
 from agent.types import ActionResult
 
 T = TypeVar("T")
+ENV_METHODS = ("execute_action", "tool_usage", "render_context", "set_agent_context")
 
 
 class MemoryConfig(BaseModel):
@@ -89,6 +90,12 @@ class LLMIDEAgent(DefaultAgent):
         instance_id: str = "",
         **kwargs: Any,
     ) -> None:
+        missing = [name for name in ENV_METHODS if not callable(getattr(env, name, None))]
+        if missing:
+            raise TypeError(
+                f"LLMIDEAgent needs an environment with {', '.join(ENV_METHODS)} (agent.environment); "
+                f"{type(env).__name__} lacks {', '.join(missing)}"
+            )
         super().__init__(model, env, config_class=config_class, **kwargs)
         self.config: LLMIDEAgentConfig
         self.memory = Memory()

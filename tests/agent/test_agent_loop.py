@@ -8,6 +8,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+from minisweagent.environments.local import LocalEnvironment
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
@@ -130,3 +132,12 @@ def test_prompts_follow_the_phases_and_never_replay_the_chat(
     ]
     assert [s["chain"] for s in snapshots] == [[0], [0, 1], [0, 2], [0, 2, 3], [0, 2, 3, 4]]
     assert [[c["score"] for c in s["chunks"]] for s in snapshots] == [[2.0], [1.7], [2.445], [3.0782], [2.6165]]
+
+
+def test_an_environment_without_the_llm_ide_methods_is_refused(agent_config: dict[str, Any]) -> None:
+    with pytest.raises(TypeError) as info:
+        LLMIDEAgent(DeterministicModel(outputs=[]), LocalEnvironment(), **agent_config)
+    assert str(info.value) == (
+        "LLMIDEAgent needs an environment with execute_action, tool_usage, render_context, set_agent_context "
+        "(agent.environment); LocalEnvironment lacks execute_action, tool_usage, render_context, set_agent_context"
+    )
