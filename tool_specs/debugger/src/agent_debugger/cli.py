@@ -154,8 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser, prog="debugger")
     sub.required = True
     for name, (help, aliases, arguments) in COMMANDS.items():
-        extra = {"usage": START_USAGE} if name == "start" else {}
-        cmd = sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], **extra)
+        usage = START_USAGE if name == "start" else None
+        cmd = sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], usage=usage)
         for names, kwargs in arguments:
             cmd.add_argument(*names, **kwargs)
     return parser
@@ -167,7 +167,7 @@ def program_argv(args: argparse.Namespace) -> list[str]:
         if not args.module:
             raise UsageError(f"-m needs a module name (usage: {START_USAGE})")
         return ["-m", *args.module]
-    target = args.target[1:] if args.target[:1] == ["--"] else args.target
+    target: list[str] = args.target[1:] if args.target[:1] == ["--"] else args.target
     if not target:
         raise UsageError(f"start needs a target (usage: {START_USAGE})")
     return target
@@ -207,7 +207,7 @@ def classify(argv: list[str], cwd: str) -> dict:
         if not os.path.isfile(path):
             raise DebuggerError(f"no such file: {first} (start takes SCRIPT, -m MODULE, or a test node id)")
         return {"kind": "script", "args": [os.path.abspath(path), *rest]}
-    target = {"kind": "module", "module": module, "args": args}
+    target: dict[str, object] = {"kind": "module", "module": module, "args": args}
     if module == "pytest":
         if "cacheprovider" not in " ".join(args):  # leave no .pytest_cache in the repository
             target["args"] = ["-p", "no:cacheprovider", *args]
@@ -216,7 +216,7 @@ def classify(argv: list[str], cwd: str) -> dict:
             file, *parts = nodes[0].split("::")
             if not os.path.isfile(os.path.join(cwd, file)):
                 raise DebuggerError(f"no such file: {file}")
-            func = parts[-1].split("[")[0] if parts else None
+            func: str | None = parts[-1].split("[")[0] if parts else None
             target["test_file"] = os.path.abspath(os.path.join(cwd, file))
             target["test_function"] = func if func and not func[0].isupper() else None
     return target
@@ -467,9 +467,8 @@ def run(argv: list[str]) -> int:
         request = build_request(args, s)
         request["timeout"] = args.timeout
         server = live_server(s) or {}
-        resp = ask(s, request, args.timeout)
-        if resp is None:
-            resp = offline(s, request)
+        answer = ask(s, request, args.timeout)
+        resp = answer if answer is not None else offline(s, request)
         if request["cmd"] == "stop":  # answer only once the server is gone
             deadline = time.monotonic() + 3
             while processes.is_our_server(server.get("pid"), s.dir) and time.monotonic() < deadline:

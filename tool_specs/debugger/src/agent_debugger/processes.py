@@ -12,6 +12,7 @@ import contextlib
 import os
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 TOKEN_ENV = "AGENT_DEBUGGER_TOKEN"
@@ -84,7 +85,7 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def kill_all(find, keep: int | None = None, rounds: int = 20) -> None:
+def kill_all(find: Callable[[], list[int]], keep: int | None = None, rounds: int = 20) -> None:
     """SIGKILL what `find()` returns until it returns nothing (a forking program may add processes meanwhile)."""
     for _ in range(rounds):
         pids = find()

@@ -125,6 +125,7 @@ class Debuggee:
             child.close()
         self.sock = parent
         self.events: queue.Queue[dict] = queue.Queue()
+        assert self.proc.stdout is not None
         self.output = OutputTap(self.proc.stdout.fileno(), session.output)
         threading.Thread(target=self._read_events, daemon=True).start()
 
@@ -279,6 +280,12 @@ class Server:
         write_json(self.session.final, final)
         self.finished = True
 
+    @property
+    def program(self) -> Debuggee:
+        if self.debuggee is None:
+            raise RuntimeError("no program in this session")
+        return self.debuggee
+
     # -- requests ------------------------------------------------------------------------------------------
 
     def handle(self, request: dict) -> dict:
@@ -289,7 +296,7 @@ class Server:
         if cmd == "stop":
             return self.stop()
         notice = self.catch_up()
-        response = self.dispatch(cmd, request, timeout)
+        response = self.dispatch(str(cmd), request, timeout)
         if notice:
             response["notice"] = notice
         return response
@@ -318,7 +325,7 @@ class Server:
             if cmd == "continue":
                 return self.wait(timeout)
             if cmd == "pause":
-                self.debuggee.interrupt()
+                self.program.interrupt()
                 return self.wait(timeout)
             elapsed = time.monotonic() - self.running_since
             return {
@@ -330,7 +337,7 @@ class Server:
             return {"ok": False, "error": "the program is not running (it is stopped already)"}
         if cmd in RESUME:
             self.ids += 1
-            self.debuggee.send({**request, "id": self.ids})
+            self.program.send({**request, "id": self.ids})
             self.state, self.running_since = "running", time.monotonic()
             return self.wait(timeout, request_id=self.ids)
         if cmd in INSPECT:
@@ -339,15 +346,15 @@ class Server:
 
     def inspect(self, request: dict, timeout: float) -> dict:
         self.ids += 1
-        self.debuggee.send({**request, "id": self.ids})
+        self.program.send({**request, "id": self.ids})
         deadline = time.monotonic() + timeout
         interrupted = False
         while True:
-            event = self.debuggee.next_event(deadline)
+            event = self.program.next_event(deadline)
             if event is None:
                 if not interrupted:  # too slow: interrupt it, keep the stop
                     interrupted = True
-                    self.debuggee.interrupt()
+                    self.program.interrupt()
                     deadline = time.monotonic() + INTERRUPT_GRACE
                     continue
                 shown = request["cmd"] + (f" {request['expr']}" if request.get("expr") else "")
@@ -376,10 +383,10 @@ class Server:
 
     def interrupt_busy(self, timeout: float) -> dict:
         busy = self.busy or {}
-        self.debuggee.interrupt()
+        self.program.interrupt()
         deadline = time.monotonic() + timeout
         while self.busy:
-            event = self.debuggee.next_event(deadline)
+            event = self.program.next_event(deadline)
             if event is None:
                 return {"ok": False, "error": self.busy_text() + " and does not react: `debugger stop` ends it"}
             self.apply(event)
@@ -399,7 +406,7 @@ class Server:
         """Wait for the running program to stop or end, at most `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while self.state == "running":
-            event = self.debuggee.next_event(deadline)
+            event = self.program.next_event(deadline)
             if event is None:
                 return {"running": round(time.monotonic() - self.running_since, 2), "timeout": timeout}
             if event.get("type") == "result" and request_id is not None and event.get("id") == request_id:
@@ -420,7 +427,7 @@ class Server:
             self.save_breakpoints(event["breakpoints"])
             self.info["rejected"] = event["rejected"]
         elif kind in ("exit", "eof"):
-            self.exit = self.debuggee.reap(event if kind == "exit" else None)
+            self.exit = self.program.reap(event if kind == "exit" else None)
             self.state, self.stop_event = "exited", None
 
     def describe(self) -> dict:

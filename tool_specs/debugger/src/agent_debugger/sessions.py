@@ -14,6 +14,7 @@ import re
 import socket
 import stat
 from pathlib import Path
+from typing import Any
 
 SESSIONS_DIR_ENV = "DEBUGGER_SESSIONS"
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,39}$")
@@ -146,7 +147,7 @@ def session(name: str) -> Session:
     return Session(name, sessions_dir() / name)
 
 
-def read_json(path: Path, default=None):
+def read_json(path: Path, default: Any = None) -> Any:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError:
@@ -158,7 +159,7 @@ def read_json(path: Path, default=None):
         return default
 
 
-def write_json(path: Path, data) -> None:
+def write_json(path: Path, data: object) -> None:
     """Atomically, never through a symlink (the temporary file is created exclusively)."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
     with contextlib.suppress(FileNotFoundError):
