@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import bm25s
+import bm25s  # type: ignore[import-untyped]
 import typer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -23,9 +23,9 @@ class BugConsultantConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     use_bug_consultant: bool = False
-    max_similar_bugs: int = Field(3, ge=0)
-    max_failed_strategies: int = Field(5, ge=0)
-    max_constraints: int = Field(5, ge=0)
+    max_similar_bugs: int = Field(default=3, ge=0)
+    max_failed_strategies: int = Field(default=5, ge=0)
+    max_constraints: int = Field(default=5, ge=0)
     enable_world_model: bool = True
 
     # SQLite file shared by threads, processes and runs (default: $LLM_IDE_BUG_STORE or ~/.cache/llm-ide/...)
@@ -39,17 +39,17 @@ class BugConsultantConfig(BaseModel):
     summary_model_kwargs: dict[str, Any] = Field(default_factory=dict)
     # per-stage overrides of those kwargs (bug_start, trial_failure, trial_success), e.g. temperature
     summary_stage_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    summary_timeout: float = Field(60.0, gt=0)
+    summary_timeout: float = Field(default=60.0, gt=0)
 
     # retrieval: candidates from each ranker, rank-fusion constant, and the gate weak matches must pass
-    candidates: int = Field(30, ge=1)
-    rrf_k: int = Field(60, ge=1)
-    similarity_threshold: float = Field(0.65, ge=0.0, le=1.0)
+    candidates: int = Field(default=30, ge=1)
+    rrf_k: int = Field(default=60, ge=1)
+    similarity_threshold: float = Field(default=0.65, ge=0.0, le=1.0)
     # commands whose failures are lookups, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(
         default_factory=lambda: ["ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc"]
     )
-    max_open_bugs: int = Field(8, ge=1)
+    max_open_bugs: int = Field(default=8, ge=1)
 
     def resolved_store_path(self) -> Path:
         return Path(self.store_path).expanduser() if self.store_path else default_store_path()

@@ -208,7 +208,7 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
         located = [(i, m) for i, line in enumerate(lines) if (m := _PYTEST_LOCATION.match(line.strip()))]
         if located:
             i, m = located[-1]
-            e_lines = []
+            e_lines: list[str] = []
             for line in reversed(lines[:i]):
                 if not line.startswith("E "):
                     if e_lines:

@@ -11,8 +11,9 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import bm25s
+import bm25s  # type: ignore[import-untyped]
 import numpy as np
 
 from agent.bug_consultant.errors import ErrorInfo, error_document, signature_text, tokenize
@@ -23,11 +24,11 @@ _EMBEDDER_LOCK = threading.Lock()
 _EMBEDDER = None
 
 
-def _wordllama():
+def _wordllama() -> Any:
     global _EMBEDDER
     with _EMBEDDER_LOCK:
         if _EMBEDDER is None:
-            import wordllama
+            import wordllama  # type: ignore[import-untyped]
             from wordllama import WordLlama
 
             # the package ships its weights and tokenizer; point the cache at them so nothing is downloaded
@@ -39,7 +40,8 @@ def embed(texts: list[str]) -> np.ndarray:
     """Unit-length float32 rows, one per text."""
     vecs = np.asarray(_wordllama().embed(texts), dtype=np.float32)
     norms = np.linalg.norm(vecs, axis=1, keepdims=True)
-    return vecs / np.maximum(norms, 1e-9)
+    unit: np.ndarray = vecs / np.maximum(norms, 1e-9)
+    return unit
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,8 @@ class BugIndex:
 
     def cosine(self, embedding: np.ndarray) -> np.ndarray:
         # einsum, not BLAS: a multi-threaded BLAS matvec is 10x slower on a busy machine (threads contend)
-        return np.einsum("ij,j->i", self._emb, embedding)
+        cos: np.ndarray = np.einsum("ij,j->i", self._emb, embedding)
+        return cos
 
     def _idf(self, token: str) -> float:
         # smoothed by pseudo-records that hold none of the tokens: with a handful of records the raw idf would
@@ -165,7 +168,8 @@ class BugIndex:
             return np.zeros(0, dtype=np.int64)
         part = np.argpartition(-scores, k - 1)[:k]
         part = part[np.isfinite(scores[part])]
-        return part[np.argsort(-scores[part], kind="stable")]
+        ranked: np.ndarray = part[np.argsort(-scores[part], kind="stable")]
+        return ranked
 
     def search(
         self, query: Query, top_k: int = 3, exclude: set[str] | None = None, refresh: bool = True, gate: bool = True

@@ -96,7 +96,11 @@ class BugStore:
 
     # records ---------------------------------------------------------------------------------------------------
     def save(
-        self, record: BugRecord, document: str | None = None, signature: str | None = None, embedding=None
+        self,
+        record: BugRecord,
+        document: str | None = None,
+        signature: str | None = None,
+        embedding: np.ndarray | None = None,
     ) -> None:
         """Insert or update a record; the retrieval fields are written once, at insertion."""
         data = json.dumps(record.to_dict(), default=str)

@@ -15,7 +15,8 @@ _ENV = Environment(undefined=StrictUndefined, keep_trailing_newline=False, trim_
 
 @cache
 def load(path: Path = TEMPLATES_PATH) -> dict[str, Any]:
-    return yaml.safe_load(Path(path).read_text())
+    data: dict[str, Any] = yaml.safe_load(Path(path).read_text())
+    return data
 
 
 @cache

@@ -17,7 +17,7 @@ from typing import Any
 
 from agent.bug_consultant.config import BugConsultantConfig
 from agent.bug_consultant.consultant import BugConsultant, config_from
-from agent.bug_consultant.errors import parse_error
+from agent.bug_consultant.errors import ErrorInfo, parse_error
 from agent.bug_consultant.records import BugRecord
 
 logger = logging.getLogger("agent.bug_consultant")
@@ -121,7 +121,7 @@ class BugTracker:
         self._open[key] = _Open(bug, record, {fingerprint})
         self._active = key
 
-    def _attempt(self, key: str, output: str, returncode: int, thought: str, info) -> None:
+    def _attempt(self, key: str, output: str, returncode: int, thought: str, info: ErrorInfo | None) -> None:
         entry = self._open[key]
         entry.bug.attempts += 1
         plan = next((t for t in entry.thoughts if t.strip()), thought)

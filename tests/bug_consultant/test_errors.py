@@ -34,7 +34,8 @@ def test_library_frames_become_tags_and_fingerprint_keeps_project_frames(run_scr
     assert info.libraries[0] == "json"
     assert [f.func for f in info.project_frames] == ["<module>", "read_config"]
     other = run_script("import json\n\n\ndef parse_body(text):\n    return json.loads(text)\n\n\nparse_body('')\n")
-    assert parse_error(other.stderr, 1).fingerprint() != info.fingerprint()
+    other_info = parse_error(other.stderr, 1)
+    assert other_info is not None and other_info.fingerprint() != info.fingerprint()
 
 
 def test_exception_group_and_chained_exceptions(run_script):
@@ -97,4 +98,4 @@ def test_normalise_and_tokenize():
 def test_every_labelled_run_parses_to_a_python_exception(labelled):
     infos = [parse_error(row["output"], row["returncode"]) for row in labelled]
     assert all(info is not None and info.kind == "exception" and info.frames for info in infos)
-    assert len({info.exc_type for info in infos}) >= 40
+    assert len({info.exc_type for info in infos if info is not None}) >= 40

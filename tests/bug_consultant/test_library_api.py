@@ -123,11 +123,13 @@ def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path):
     ]
     agent = MiniSearchAgent(seed_cfg(True), tmp_path / "logs", fixes, work)
 
+    consultant = agent.bug_consultant
+    assert consultant is not None
     first = agent.solve(buggy("unit_price"))
     assert [n.is_buggy for n in first] == [True, True, False]
     assert "Debugging Advice" not in first[1].prompt  # nothing learned yet, nothing shown
     assert "- use the cost column" in first[2].prompt["Debugging Advice"]  # don't repeat the failed strategy
-    (record,) = agent.bug_consultant.bug_records
+    (record,) = consultant.bug_records
     assert (record.num_trials, record.resolved, record.successful_strategy) == (
         2,
         True,
@@ -144,9 +146,9 @@ def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path):
 
     consultant_dir = tmp_path / "logs" / "bug_consultant"
     saved = {json.loads(p.read_text())["id"] for p in consultant_dir.glob("bug_*.json")}
-    assert saved == {r.id for r in agent.bug_consultant.bug_records}
+    assert saved == {r.id for r in consultant.bug_records}
     assert (consultant_dir / "bugs.sqlite").exists()
-    assert agent.bug_consultant.world_model.insights[0] == "DATA_ERROR: the column is called price: use price"
+    assert consultant.world_model.insights[0] == "DATA_ERROR: the column is called price: use price"
 
 
 def test_switched_off_the_search_agent_debugs_without_advice(tmp_path):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.bug_consultant.errors import error_document, parse_error, signature_text, tokenize
+from agent.bug_consultant.consultant import error_of
+from agent.bug_consultant.errors import error_document, signature_text, tokenize
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.retrieval import BugIndex, Query
 from agent.bug_consultant.store import BugStore, IndexRow
@@ -12,10 +13,10 @@ from agent.bug_consultant.store import BugStore, IndexRow
 
 @pytest.fixture(scope="module")
 def indexed(labelled) -> tuple[BugIndex, list[tuple[dict, Query]]]:
-    queries = [(row, Query.from_error(parse_error(row["output"]), row["command"])) for row in labelled]
+    queries = [(row, Query.from_error(error_of(row["output"]), row["command"])) for row in labelled]
     index = BugIndex(None)
     index.add_rows([
-        IndexRow(i + 1, row["id"], q.fingerprint, False, " ".join(q.tokens), signature_text(parse_error(row["output"])),
+        IndexRow(i + 1, row["id"], q.fingerprint, False, " ".join(q.tokens), signature_text(error_of(row["output"])),
                  q.embedding)
         for i, (row, q) in enumerate(queries)
     ])  # fmt: skip
@@ -32,7 +33,7 @@ def test_labelled_set_shape(labelled):
     assert sum(len({r["body"] for r in rows}) >= 2 for rows in per_group.values()) >= 80
     by_type: dict[str, set[str]] = {}
     for r in labelled:
-        by_type.setdefault(parse_error(r["output"]).exc_type, set()).add(r["group"])
+        by_type.setdefault(error_of(r["output"]).exc_type, set()).add(r["group"])
     assert len(by_type["KeyError"]) >= 4 and len(by_type["ValueError"]) >= 15 and len(by_type["TypeError"]) >= 10
 
 
@@ -71,7 +72,7 @@ def test_gate_keeps_right_matches_and_drops_foreign_ones(indexed):
 
 def test_exact_fingerprint_comes_first_and_other_writers_are_seen(tmp_path, labelled):
     row = next(r for r in labelled if r["group"] == "dict_missing_key")
-    info = parse_error(row["output"])
+    info = error_of(row["output"])
     path = tmp_path / "bugs.sqlite"
     writer, reader = BugStore(path), BugStore(path)
     index = BugIndex(reader)
@@ -83,7 +84,7 @@ def test_exact_fingerprint_comes_first_and_other_writers_are_seen(tmp_path, labe
     # stored with a deliberately unrelated document: only the fingerprint can find it
     writer.save(same, "zzz", "unrelated words entirely", None)
     other = next(r for r in labelled if r["group"] == "pd_missing_column")
-    other_info = parse_error(other["output"])
+    other_info = error_of(other["output"])
     writer.save(BugRecord(id="other", fingerprint=other_info.fingerprint()), doc, signature_text(other_info), None)
     hits = index.search(query, top_k=3).hits
     assert len(index) == 2

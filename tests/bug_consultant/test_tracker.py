@@ -41,8 +41,10 @@ def episode(tracker: BugTracker, run_script, script: str = "repro.py") -> list[s
 def test_episode_leaves_one_record_with_two_trials_and_advice(make_config, run_script):
     tracker = BugTracker(make_config(), run_id="run-1")
     shown = episode(tracker, run_script)
-    (record,) = tracker.consultant.bug_records
-    stored = tracker.consultant.store.get(record.id)
+    consultant = tracker.consultant
+    assert consultant is not None
+    (record,) = consultant.bug_records
+    stored = consultant.store.get(record.id)
     assert stored is not None
     assert (stored.command, stored.num_trials, stored.resolved) == ("python repro.py", 2, True)
     assert [t.outcome for t in stored.trials] == ["failed", "success"]
@@ -99,7 +101,8 @@ def test_switched_off_no_record_no_advice_but_figures(tmp_path, run_script):
 def test_lookups_and_successes_are_not_bugs(command, output, returncode, make_config):
     tracker = BugTracker(make_config())
     tracker.observe(command, output, returncode, "look around", 1)
-    assert tracker.bugs == [] and tracker.consultant.bug_records == [] and tracker.advice() == ""
+    assert tracker.consultant is not None and tracker.consultant.bug_records == []
+    assert tracker.bugs == [] and tracker.advice() == ""
 
 
 @pytest.mark.parametrize(
@@ -116,6 +119,7 @@ def test_command_key(a, b):
 
 def test_a_failing_store_never_stops_the_agent(make_config, run_script):
     tracker = BugTracker(make_config())
+    assert tracker.consultant is not None and tracker.consultant.store.json_dir is not None
     json_dir = tracker.consultant.store.json_dir
     shutil.rmtree(json_dir)
     json_dir.write_text("not a directory")  # every record save now fails

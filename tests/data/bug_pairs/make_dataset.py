@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from snippets import GROUPS, library_of
+from snippets import GROUPS, library_of  # type: ignore[import-not-found]
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "bug_pairs.jsonl"
@@ -93,7 +93,7 @@ def main() -> None:
     items = [variant(g, i) for g in GROUPS for i in range(VARIANTS)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(run, items))
-    kept = []
+    kept: list[dict] = []
     for item, result in zip(items, results, strict=True):
         if result is None:
             print(f"no traceback: {item['group']} body {item['body']}", file=sys.stderr)
