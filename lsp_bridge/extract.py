@@ -132,10 +132,14 @@ def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
     )
 
 
+def _node_text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", "replace")
+
+
 def _text(node: Node, depth: int = 0) -> str:
     """Source of a (short) expression; long calls and attribute chains keep their shape: `f(...)` -> `f()`."""
     if node.end_byte - node.start_byte <= MAX_TEXT:
-        return node.text.decode("utf-8", "replace")
+        return _node_text(node)
     if depth > 32:
         return ""
     if node.type == "call":
@@ -144,8 +148,10 @@ def _text(node: Node, depth: int = 0) -> str:
         return f"{inner}()" if inner else ""
     if node.type == "attribute":
         obj, attr = node.child_by_field_name("object"), node.child_by_field_name("attribute")
-        inner = _text(obj, depth + 1) if obj is not None and attr is not None else ""
-        return f"{inner}.{attr.text.decode('utf-8', 'replace')}" if inner else ""
+        if obj is None or attr is None:
+            return ""
+        inner = _text(obj, depth + 1)
+        return f"{inner}.{_node_text(attr)}" if inner else ""
     return ""
 
 
@@ -207,8 +213,7 @@ class _Extractor:
             "if_statement": self._branches,
             "match_statement": self._branches,
         }
-        language = _parser().language
-        self._by_kind = {language.id_for_node_kind(k, True): h for k, h in self._handlers.items()}
+        self._by_kind = {_LANGUAGE.id_for_node_kind(k, True): h for k, h in self._handlers.items()}
 
     def visit(self, node: Node, scope: int) -> None:
         handler = self._by_kind.get(node.kind_id)
@@ -324,10 +329,10 @@ class _Extractor:
     def _forward_reference(self, node: Node, scope: int) -> None:
         """`"Foo"` / `"pkg.Foo"` annotations mention names like unquoted ones do."""
         content = next((c for c in node.named_children if c.type == "string_content"), None)
-        if content is None or not _DOTTED.fullmatch(content.text.decode("utf-8", "replace")):
+        if content is None or not _DOTTED.fullmatch(_node_text(content)):
             return
         offset = content.start_byte
-        parts = content.text.split(b".")
+        parts = (content.text or b"").split(b".")
         receiver = b""
         for part in parts:
             i = self.names.get(part)
@@ -518,7 +523,7 @@ class _Extractor:
         definition = node.child_by_field_name("definition")
         for child in node.named_children:
             if child.type == "decorator":
-                text = child.text.decode("utf-8", "replace")
+                text = _node_text(child)
                 last = text.lstrip("@").split("(")[0].strip().rsplit(".", 1)[-1]
                 if last == "staticmethod":
                     flags |= STATIC
@@ -689,7 +694,7 @@ class _Extractor:
         """MODULE_REF occurrences for `a.b.c` (extra: the module up to that segment); returns the dotted name."""
         module = prefix
         for i, part in enumerate(p for p in dotted.named_children if p.type == "identifier"):
-            text = part.text.decode("utf-8", "replace")
+            text = _node_text(part)
             module = f"{module}{text}" if not module or module.endswith(".") else f"{module}.{text}"
             if i == 0 and bind_first >= 0:
                 self.add(part, IMPORT_BIND, scope, bind_first)
@@ -700,7 +705,7 @@ class _Extractor:
     def _import(self, node: Node, scope: int) -> None:
         for child in node.named_children:
             if child.type == "dotted_name":
-                first = child.named_children[0].text.decode("utf-8", "replace") if child.named_child_count else ""
+                first = _node_text(child.named_children[0]) if child.named_child_count else ""
                 self.imports.append(Import(first, "", first))
                 self._module_segments(child, scope, "", len(self.imports) - 1)
             elif child.type == "aliased_import":
@@ -709,7 +714,7 @@ class _Extractor:
                 if dotted is None or alias is None:
                     continue
                 module = self._module_segments(dotted, scope, "")
-                self.imports.append(Import(module, "", alias.text.decode("utf-8", "replace")))
+                self.imports.append(Import(module, "", _node_text(alias)))
                 self.add(alias, IMPORT_BIND, scope, len(self.imports) - 1)
 
     def _import_from(self, node: Node, scope: int) -> None:
@@ -720,7 +725,7 @@ class _Extractor:
                 dots = ""
                 for part in module_node.named_children:
                     if part.type == "import_prefix":
-                        dots = part.text.decode()
+                        dots = _node_text(part)
                     elif part.type == "dotted_name":
                         module = self._module_segments(part, scope, dots)
                 module = module or dots
@@ -728,7 +733,7 @@ class _Extractor:
                 module = self._module_segments(module_node, scope, "")
         for child in node.children_by_field_name("name"):
             if child.type == "dotted_name":
-                self.imports.append(Import(module, child.text.decode("utf-8", "replace"), child.text.decode()))
+                self.imports.append(Import(module, _node_text(child), _node_text(child)))
                 for part in child.named_children[:1]:
                     self.add(part, IMPORT_BIND, scope, len(self.imports) - 1)
             elif child.type == "aliased_import":
@@ -736,8 +741,8 @@ class _Extractor:
                 alias = child.child_by_field_name("alias")
                 if dotted is None or alias is None:
                     continue
-                name = dotted.text.decode("utf-8", "replace")
-                self.imports.append(Import(module, name, alias.text.decode("utf-8", "replace")))
+                name = _node_text(dotted)
+                self.imports.append(Import(module, name, _node_text(alias)))
                 for part in dotted.named_children[:1]:
                     self.add(part, IMPORT_REF, scope, len(self.imports) - 1)
                 self.add(alias, IMPORT_BIND, scope, len(self.imports) - 1)

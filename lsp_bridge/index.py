@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import tree_sitter_python
 
@@ -73,7 +74,7 @@ class Index:
         self.modules: dict[str, str] = {}
         self.generation = 0
         self.ready = threading.Event()
-        self.stats: dict[str, float] = {}
+        self.stats: dict[str, Any] = {}
         self.error = ""
         self.problems: dict[str, str] = {}  # path -> status of files indexed partially or not at all
         self._lock = threading.RLock()

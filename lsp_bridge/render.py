@@ -56,7 +56,7 @@ class Chunk:
         )
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "file": self.file,
             "class": self.cls,
             "function": self.function,
@@ -190,7 +190,7 @@ class Renderer:
                 continue
             path = self.view.normalize(chunk.file)
             fi = self.view.files.get(path) if path else None
-            if fi is None:
+            if path is None or fi is None:
                 if chunk.file not in missing:
                     missing.append(chunk.file)
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from lsp_bridge.files import dotted
 from lsp_bridge.model import (
@@ -38,6 +38,9 @@ from lsp_bridge.model import (
     FileIndex,
     Import,
 )
+
+if TYPE_CHECKING:
+    from lsp_bridge.view import View
 
 MAX_DEPTH = 10
 _SEGMENT = re.compile(r"\s*([A-Za-z_]\w*)\s*(\(.*\))?\s*", re.S)
@@ -104,7 +107,7 @@ class Facts:
         )
 
     def kind(self, k: int) -> int:
-        return self.fi.occ[k * OCC_FIELDS + OCC_KIND]
+        return int(self.fi.occ[k * OCC_FIELDS + OCC_KIND])
 
     def offset(self, line: int, col: int) -> int:
         starts = self.fi.line_starts
@@ -218,7 +221,7 @@ def annotation_expr(text: str) -> tuple[str, bool]:
 class Resolver:
     """One request's worth of resolution over a view of the index (memoised for that request)."""
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
         self._modules: dict[tuple[str, str], str | None] = {}
         self._types: dict[tuple[str, int, str], Type | None] = {}
@@ -358,6 +361,8 @@ class Resolver:
             if init is None or init.symbol < 0:
                 return None
             target_facts = self.facts(init.path)
+            if target_facts is None:
+                return None
             sym = target_facts.fi.symbols[init.symbol]
         if sym.scope < 0:
             return None
@@ -591,7 +596,7 @@ class Resolver:
     def _is_parameter(self, target: Target) -> bool:
         facts = self.facts(target.path)
         k = facts.occurrence_of(target.name, target.line, target.col) if facts else None
-        return k is not None and facts.kind(k) == PARAM
+        return facts is not None and k is not None and facts.kind(k) == PARAM
 
 
 def _is_alias(imp: Import) -> bool:

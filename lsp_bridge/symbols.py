@@ -24,7 +24,7 @@ BUDGET_S = 0.5  # the in-order (subsequence) stage stops after this long with wh
 
 class Entry(NamedTuple):
     path: str
-    index: int  # in the file's symbols
+    index: int  # type: ignore[assignment]  # in the file's symbols (shadows tuple.index)
     name: str
     kind: int
     line: int
@@ -107,8 +107,10 @@ class SymbolTable:
         raw = query.strip()
         out: list[Entry] = []
         for name in names:
-            out.extend(sorted(self.by_name[name], key=lambda e: (e[2] != raw, e[3] != CLASS, e[0], e[1])))
-        return [Entry(*e) for e in out[:limit]]
+            group = [Entry(*e) for e in self.by_name[name]]
+            group.sort(key=lambda e: (e.name != raw, e.kind != CLASS, e.path, e.index))
+            out.extend(group)
+        return out[:limit]
 
     def exact(self, name: str) -> list[Entry]:
         return [Entry(*e) for e in self.by_name.get(name.lower(), []) if e[2] == name]
