@@ -16,12 +16,15 @@ from tests.agent.test_agent_loop import run_episode
 
 
 class TreeParser(HTMLParser):
-    """Collects each `li.node`'s parent node id and the classes of its card."""
+    """Each `li.node`'s parent (`data-parent`), the branches it sits in (a fork opens one per sibling) and the
+    classes of its card; every outside reference (src/href)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.stack: list[str | None] = []
-        self.parent_of: dict[str, str | None] = {}
+        self.stack: list[str] = []  # the open <li>s: "branch-N", a node id or ""
+        self.branches = 0
+        self.parent_of: dict[str, str] = {}
+        self.branch_of: dict[str, list[str]] = {}
         self.card_classes: dict[str, list[str]] = {}
         self.external: list[str] = []
 
@@ -30,16 +33,18 @@ class TreeParser(HTMLParser):
         for key in ("src", "href"):
             if a.get(key) and not str(a[key]).startswith("#"):
                 self.external.append(str(a[key]))
-        if tag == "li" and a.get("class") == "node":
-            node_id = a["id"]
-            assert node_id is not None
-            self.parent_of[node_id] = next((s for s in reversed(self.stack) if s), None)
-            self.stack.append(node_id)
-        elif tag == "li":
-            self.stack.append(None)
+        if tag == "li":
+            entry = ""
+            if (a.get("class") or "").startswith("branch "):
+                self.branches += 1
+                entry = f"branch-{self.branches}-{(a.get('class') or '').split()[1]}"
+            elif a.get("class") == "node":
+                entry = str(a["id"])
+                self.parent_of[entry] = str(a["data-parent"])
+                self.branch_of[entry] = [e for e in self.stack if e.startswith("branch-")]
+            self.stack.append(entry)
         if tag == "div" and "card" in (a.get("class") or "").split():
-            owner = next(s for s in reversed(self.stack) if s)
-            self.card_classes[owner] = (a.get("class") or "").split()
+            self.card_classes[self.stack[-1]] = (a.get("class") or "").split()
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "li":
@@ -56,12 +61,21 @@ def test_html_page_of_an_episode(env: BridgeTestEnvironment, agent_config: dict[
     parser.feed(page)
     # step 2 (the bad cat) and step 3 (its alternative) are siblings under step 1
     assert parser.parent_of == {
-        "node-1": None,
+        "node-1": "",
         "node-2": "node-1",
         "node-3": "node-1",
         "node-4": "node-3",
         "node-5": "node-4",
         "node-6": "node-5",
+    }
+    # ... shown as two branches of one fork; a line of single children stays in its branch, unindented
+    assert parser.branch_of == {
+        "node-1": [],
+        "node-2": ["branch-1-replaced"],
+        "node-3": ["branch-2-taken"],
+        "node-4": ["branch-2-taken"],
+        "node-5": ["branch-2-taken"],
+        "node-6": ["branch-2-taken"],
     }
     assert parser.card_classes["node-2"] == ["card", "bad"]
     assert parser.card_classes["node-3"] == ["card", "chain"]
