@@ -93,8 +93,14 @@ def test_html_page_of_an_episode(env: BridgeTestEnvironment, agent_config: dict[
 def test_trajectory_keeps_upstream_format(
     env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path
 ) -> None:
-    run_episode(env, agent_config, tmp_path)
+    agent, _ = run_episode(env, agent_config, tmp_path)
     traj = json.loads((tmp_path / "run.traj.json").read_text())
+    # the incremental save writes exactly what upstream's save would (json.dumps of serialize()), extra dicts too
+    assert traj == json.loads(json.dumps(agent.serialize()))
+    agent.save(tmp_path / "again.json", {"instance_id": "shop-1", "info": {"exit_status": "Submitted"}})
+    assert json.loads((tmp_path / "again.json").read_text()) == json.loads(
+        json.dumps(agent.serialize({"instance_id": "shop-1", "info": {"exit_status": "Submitted"}}))
+    )
     assert traj["trajectory_format"] == "mini-swe-agent-1.1"
     assert set(traj["info"]) >= {"model_stats", "config", "mini_version", "exit_status", "submission", "llm_ide"}
     assert traj["info"]["config"]["agent_type"] == "agent.llm_ide_agent.LLMIDEAgent"
