@@ -215,7 +215,6 @@ class LLMIDEAgent(DefaultAgent):
         node.observation = head_tail(result.observation, limit // 2, limit // 2)
         node.returncode = result.returncode
         self.memory.record_operation(action.thought, result.chunks)
-        self._score_chunks()
         self.render_code_context()
         self.env_.set_agent_context(self._context_cache[1])
         if self.bug_tracker is not None and result.command:
