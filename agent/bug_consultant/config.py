@@ -45,6 +45,8 @@ class BugConsultantConfig(BaseModel):
     candidates: int = Field(default=30, ge=1)
     rrf_k: int = Field(default=60, ge=1)
     similarity_threshold: float = Field(default=0.65, ge=0.0, le=1.0)
+    # fused candidates are ordered by (1 - w) * fusion score (scaled to the best) + w * similarity
+    similarity_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     # commands whose failures are lookups, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(
         default_factory=lambda: ["ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc"]

@@ -72,7 +72,13 @@ class BugConsultant:
         store_path = Path(store_path).expanduser() if store_path else self.config.resolved_store_path()
         json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
         self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
-        self.index = BugIndex(self.store, self.config.candidates, self.config.rrf_k, self.config.similarity_threshold)
+        self.index = BugIndex(
+            self.store,
+            self.config.candidates,
+            self.config.rrf_k,
+            self.config.similarity_threshold,
+            self.config.similarity_weight,
+        )
         self.summarizer = Summarizer(self.config)
         self.templates = templates.load()
         self.run_id = run_id or uuid.uuid4().hex[:12]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 _TRACEBACK = "Traceback (most recent call last):"
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>\S+))?')
@@ -149,9 +150,10 @@ def normalise(text: str) -> str:
     return text.strip()
 
 
-def split_identifier(word: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def split_identifier(word: str) -> tuple[str, ...]:
     parts = [p.lower() for chunk in word.split("_") for p in _CAMEL.findall(chunk)]
-    return [p for p in parts if len(p) > 1 and not p.isdigit()]
+    return tuple(p for p in parts if len(p) > 1 and not p.isdigit())
 
 
 def tokenize(text: str) -> list[str]:

@@ -83,11 +83,19 @@ class SearchResult:
 class BugIndex:
     """An in-memory view of the store, refreshed incrementally from the rows other workers added."""
 
-    def __init__(self, store: BugStore | None, candidates: int = 30, rrf_k: int = 60, threshold: float = 0.65):
+    def __init__(
+        self,
+        store: BugStore | None,
+        candidates: int = 30,
+        rrf_k: int = 60,
+        threshold: float = 0.65,
+        similarity_weight: float = 0.7,
+    ):
         self.store = store
         self.candidates = candidates
         self.rrf_k = rrf_k
         self.threshold = threshold
+        self.similarity_weight = similarity_weight
         self._lock = threading.Lock()
         self._seq = 0
         self.ids: list[str] = []
@@ -101,6 +109,8 @@ class BugIndex:
         self._signatures: list[frozenset[str]] = []
         self._pos: dict[str, int] = {}
         self._df: Counter[str] = Counter()
+        self._idf_cache: dict[str, float] = {}
+        self._weights: dict[int, float] = {}  # idf sum of each record's signature tokens
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -122,6 +132,7 @@ class BugIndex:
             self._df.update(signature)
             self._seq = max(self._seq, row.seq)
         self._emb = np.vstack([self._emb, np.stack(vecs).astype(np.float32)])
+        self._idf_cache, self._weights = {}, {}
         # BM25 is rebuilt from scratch (a second at 10k records), so only once the index grew by 2 %; the rows
         # added since are found by fingerprint and embedding until then
         if len(self.ids) - self._bm25_rows > max(0.02 * self._bm25_rows, 50) or self._bm25_rows < 2000:
@@ -149,15 +160,25 @@ class BugIndex:
         return cos
 
     def _idf(self, token: str) -> float:
+        if (cached := self._idf_cache.get(token)) is not None:
+            return cached
         # smoothed by pseudo-records that hold none of the tokens: with a handful of records the raw idf would
         # punish every token the query does not share, and the gate would shut on a fresh store
         n, df = len(self.ids) + IDF_PSEUDO_RECORDS, self._df.get(token, 0)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        idf = self._idf_cache[token] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        return idf
+
+    def _weight(self, i: int) -> float:
+        if (cached := self._weights.get(i)) is None:
+            cached = self._weights[i] = sum(self._idf(t) for t in self._signatures[i])
+        return cached
 
     def similarity(self, query: Query, i: int, cosine: float) -> float:
-        a, b = query.signature_tokens, self._signatures[i]
-        union = sum(self._idf(t) for t in a | b)
-        jaccard = sum(self._idf(t) for t in a & b) / union if union else 0.0
+        """Mean of the embedding cosine and the idf-weighted Jaccard of the signature tokens."""
+        q = query.signature_tokens
+        inter = sum(self._idf(t) for t in q & self._signatures[i])
+        union = sum(self._idf(t) for t in q) + self._weight(i) - inter
+        jaccard = inter / union if union else 0.0
         return 0.5 * jaccard + 0.5 * max(cosine, 0.0)
 
     @staticmethod
@@ -197,15 +218,16 @@ class BugIndex:
         ):
             for rank, i in enumerate(ranking.tolist()):
                 fused[i] = fused.get(i, 0.0) + 1.0 / (self.rrf_k + rank + 1)
-        order = sorted(fused, key=lambda i: -fused[i])
+        # the fused candidates, ordered by fusion score blended with the gate's similarity
+        top_fused = max(fused.values(), default=1.0)
+        sims = {i: self.similarity(query, i, float(cos[i])) for i in fused if i not in seen}
+        w = self.similarity_weight
+        order = sorted(sims, key=lambda i: -((1 - w) * fused[i] / top_fused + w * sims[i]))
         for i in order:
             if len(hits) >= top_k:
                 break
-            if i in seen:
-                continue
-            sim = self.similarity(query, i, float(cos[i]))
-            if sim >= self.threshold or not gate:
-                hits.append(Hit(self.ids[i], sim, fused[i], "hybrid"))
+            if sims[i] >= self.threshold or not gate:
+                hits.append(Hit(self.ids[i], sims[i], fused[i], "hybrid"))
         return SearchResult(hits, len(seen) + len(order))
 
     def rank(self, query: Query, exclude: set[str] | None = None) -> list[tuple[str, float, float]]:
