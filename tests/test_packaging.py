@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from provisioner import api
 from provisioner.recipe import RECIPE_DIGEST
@@ -19,6 +20,8 @@ from provisioner.spec import available_specs, load_spec, source_files
 from tests.conftest import ROOT, TESTBED
 
 TOOLS = ["debugger", "fileedit", "lsp", "pyflakes"]
+PACKAGES = ["provisioner", "lsp_bridge", "agent", "tool_specs"]
+SCRIPTS = sorted(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"])
 PROBE = """
 import json
 from provisioner import recipe, spec
@@ -90,6 +93,9 @@ def test_wheel_ships_templates_specs_and_every_tool_source(wheel: Path, snapshot
         expected = {f"{prefix}/{p.relative_to(spec.source).as_posix()}" for p in source_files(spec.source)}
         assert f"{prefix}/pyproject.toml" in expected
         assert expected <= names, sorted(expected - names)
+    for package in PACKAGES:  # every file of a package ships: code, configs, templates, pyprojects
+        shipped = {p.relative_to(snapshot).as_posix() for p in source_files(snapshot / package)}
+        assert shipped <= names, sorted(shipped - names)
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or ".egg-info/" in n]
     assert not [n for n in names if n.startswith(("tests/", "bench/"))]
 
@@ -106,6 +112,13 @@ def test_wheel_install_runs_outside_the_checkout_with_the_same_cache_inputs(venv
     checkout = {p.stem: load_spec(p) for p in available_specs(snapshot / "tool_specs")}
     assert installed["recipe"] == RECIPE_DIGEST  # the key hashes content, never install paths
     assert installed["specs"] == {n: [s.canonical(), s.source_digest()] for n, s in checkout.items()}
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_console_script_starts_from_the_wheel(venv: Path, script: str):
+    res = run(venv, script, "--help", timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "usage" in res.stdout.lower() and "Traceback" not in res.stderr
 
 
 @pytest.mark.docker

@@ -10,6 +10,7 @@ import subprocess
 import tarfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,36 @@ def test_signal_in_a_build_phase_cleans_up_like_ctrl_c(engine, specs: Path, phas
     assert proc.returncode == code, err
     assert err.count("\n") == 1 and f"interrupted ({signal.Signals(signum).name})" in err and out == ""
     assert containers_of(engine, proc.pid) == [] and images_with(engine, specs.name) == []
+
+
+@pytest.fixture(scope="module")
+def slow_probe_image(engine) -> Iterator[str]:
+    """An image whose default python3 sleeps: probing it takes as long as the test wants."""
+    c = engine.containers.run(
+        "toolprov-base:bookworm", ["sh", "-c", "printf '#!/bin/sh\\nsleep 3073\\n' > /usr/local/bin/python3 && "
+                                             "chmod +x /usr/local/bin/python3"], detach=True, network_mode="none",
+    )  # fmt: skip
+    try:
+        assert c.wait()["StatusCode"] == 0
+        image = c.commit(repository="toolprov-slowprobe", tag=uuid.uuid4().hex[:8])
+    finally:
+        c.remove(force=True)
+    yield str(image.tags[0])
+    engine.images.remove(image.id, force=True)
+
+
+@pytest.mark.parametrize(("signum", "code"), SIGNALS, ids=[s.name for s, _ in SIGNALS])
+def test_signal_while_probing_removes_the_probe_container(engine, slow_probe_image: str, tmp_path: Path, signum, code):
+    env = {**os.environ, "TOOLPROV_CACHE": str(tmp_path)}
+    proc = subprocess.Popen(["toolprov", "install", "pyflakes", "-i", slow_probe_image], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    probe = wait_for_sleep(engine, proc.pid, "3073")
+    assert probe["Names"][0].startswith("/toolprov-probe-")
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code and err.count("\n") == 1, err
+    assert containers_of(engine, proc.pid) == []
+    assert not list((tmp_path / "probes").glob("*.json"))  # no half-made probe result is cached
 
 
 def test_a_second_signal_does_not_cut_the_clean_up_short(engine, specs: Path):
