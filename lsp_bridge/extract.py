@@ -117,7 +117,7 @@ def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
     return FileIndex(
         path=path,
         mtime_ns=mtime_ns,
-        size=len(source),
+        size=len(raw),  # the stat size: a file with a byte order mark is not re-indexed on every check
         status="too-deep" if x.truncated else "syntax-error" if tree.root_node.has_error else "ok",
         ascii=source.isascii(),
         line_count=len(lines),

@@ -180,6 +180,12 @@ def test_good_files_keep_their_symbols(bridge):
     assert status["error"] == "" and status["ready"]
 
 
+def test_nothing_is_indexed_again_when_nothing_changed(bridge):
+    """Stat keys of odd files (a byte order mark, too large, binary) match the disk: a re-check finds no change."""
+    bridge.sync()
+    assert bridge.sync()["changed"] == []
+
+
 @pytest.mark.parametrize(
     ("name", "symbol"),
     [
