@@ -31,6 +31,7 @@ import pytest
 import yaml
 from minisweagent.environments.local import LocalEnvironment
 
+from agent.prompting import split_sections
 from agent.types import ActionResult, ChunkRef
 from lsp_bridge.client import BridgeClient
 
@@ -82,6 +83,11 @@ def act(thought: str, action_type: str, params: str) -> str:
 
 def reflect(bad: bool, summary: str, lessons: str = "") -> str:
     return f"<bad_action>{str(bad).lower()}</bad_action>\n<lessons>{lessons}</lessons>\n<summary>{summary}</summary>"
+
+
+def sections_of(prompt_message: dict) -> dict[str, str]:
+    """The rendered sections of a prompt message in a trajectory (stored as offsets into its content)."""
+    return split_sections(prompt_message["content"], prompt_message["extra"]["llm_ide"]["sections"])
 
 
 def scripted(*answers: str) -> list[dict]:

@@ -12,8 +12,7 @@ import pytest
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
-from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted
-from tests.agent.test_agent_loop import sections_of
+from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted, sections_of
 
 TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
 

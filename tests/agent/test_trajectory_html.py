@@ -12,7 +12,7 @@ import pytest
 
 from agent.trajectory_html import line_ranges, render_trajectory_html, write_trajectory_html
 from tests.agent.conftest import BridgeTestEnvironment
-from tests.agent.test_agent_loop import run_episode
+from tests.agent.test_llm_ide_loop import run_episode
 
 
 class TreeParser(HTMLParser):

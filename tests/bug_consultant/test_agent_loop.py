@@ -14,8 +14,17 @@ from minisweagent.models.test_models import DeterministicModel
 
 from agent.bug_consultant.store import BugStore
 from agent.llm_ide_agent import LLMIDEAgent
-from tests.agent.conftest import BridgeTestEnvironment, act, agent_config, bridge, env, reflect, repo, scripted
-from tests.agent.test_agent_loop import sections_of
+from tests.agent.conftest import (
+    BridgeTestEnvironment,
+    act,
+    agent_config,
+    bridge,
+    env,
+    reflect,
+    repo,
+    scripted,
+    sections_of,
+)
 
 __all__ = ["agent_config", "bridge", "env", "repo"]  # the agent tests' fixtures, used here as they are
 

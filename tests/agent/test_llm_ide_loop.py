@@ -13,8 +13,7 @@ from minisweagent.environments.local import LocalEnvironment
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
-from agent.prompting import split_sections
-from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted
+from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted, sections_of
 
 FIX = "sed -i 's/total += price$/total += price * qty/' shop/cart.py"
 TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
@@ -42,10 +41,6 @@ def episode() -> list[dict]:
         reflect(False, "The test passes now."),
         act("Submit.", "submit", ""),
     )
-
-
-def sections_of(prompt_message: dict) -> dict[str, str]:
-    return split_sections(prompt_message["content"], prompt_message["extra"]["llm_ide"]["sections"])
 
 
 def run_episode(env: BridgeTestEnvironment, config: dict[str, Any], tmp_path: Path) -> tuple[LLMIDEAgent, dict]:
