@@ -54,8 +54,14 @@ def extract_tag(text: str, name: str, *, required: bool = True, allow_empty: boo
     return value
 
 
+FENCED = re.compile(r"\A\s*```[\w+-]*[ \t]*\n(.*?)\n[ \t]*```\s*\Z", re.DOTALL)
+
+
 def _strip_block(value: str) -> str:
-    """Drop the blank lines around a multi-line value and its trailing spaces, keep the first line's indent."""
+    """Drop the blank lines around a multi-line value and its trailing spaces, keep the first line's indent;
+    a value wrapped whole in a Markdown code fence loses the fence."""
+    if m := FENCED.match(value):
+        value = m.group(1)
     return re.sub(r"\A(?:[ \t]*\n)+", "", value).rstrip()
 
 

@@ -22,6 +22,11 @@ TYPES = ["bash", "open", "edit", "submit"]
             "<action_params>\n\n    total += price * qty\n\n</action_params>\nHope this helps.",
             ActionRequest("fix it", "edit", "    total += price * qty"),
         ),
+        (  # a value fenced whole as Markdown code loses the fence
+            "<thought>run it</thought><action_type>bash</action_type>"
+            "<action_params>\n```bash\npython -m pytest -q \\\n  tests/test_cart.py\n```\n</action_params>",
+            ActionRequest("run it", "bash", "python -m pytest -q \\\n  tests/test_cart.py"),
+        ),
         (  # the seed's hyphenated spelling is accepted; params may be empty
             "<thought>done</thought><action-type>submit</action-type><action-params></action-params>",
             ActionRequest("done", "submit", ""),
