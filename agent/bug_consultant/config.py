@@ -47,9 +47,13 @@ class BugConsultantConfig(BaseModel):
     similarity_threshold: float = Field(default=0.65, ge=0.0, le=1.0)
     # fused candidates are ordered by (1 - w) * fusion score (scaled to the best) + w * similarity
     similarity_weight: float = Field(default=0.7, ge=0.0, le=1.0)
-    # commands whose failures are lookups, not bugs (ls of a missing file, grep without a match)
+    # commands whose failures are lookups or tool errors, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(
-        default_factory=lambda: ["ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc"]
+        default_factory=lambda: [
+            *("ls", "cat", "grep", "rg", "find", "head", "tail", "cd", "echo", "which", "git", "wc", "pwd", "tree"),
+            # the agent's own tools: a failed edit or a debugger session is not a bug of the code
+            *("sed", "awk", "printf", "test", "diff", "fileedit", "debugger"),
+        ]
     )
     max_open_bugs: int = Field(default=8, ge=1)
 

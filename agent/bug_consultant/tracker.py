@@ -24,13 +24,16 @@ logger = logging.getLogger("agent.bug_consultant")
 
 _CD_PREFIX = re.compile(r"^\s*cd\s+\S+\s*&&\s*")
 _TIMEOUT_PREFIX = re.compile(r"^\s*timeout\s+\S+\s+")
+# output plumbing that does not change what runs: `2>&1`, `| tail -30`, `| head`, `| grep -v x`
+_PLUMBING = re.compile(r"\s+2>&1|\s*\|\s*(?:head|tail|grep|cat|less|tee)\b[^|]*$")
 
 
 def command_key(command: str) -> str:
-    """The same command, however it was prefixed (`cd /repo && …`, `timeout 60 …`) or spaced."""
+    """The same command, however it was prefixed (`cd /repo && …`, `timeout 60 …`), piped into head/tail/grep or
+    spaced."""
     text = command.strip()
     while True:
-        stripped = _TIMEOUT_PREFIX.sub("", _CD_PREFIX.sub("", text))
+        stripped = _PLUMBING.sub("", _TIMEOUT_PREFIX.sub("", _CD_PREFIX.sub("", text))).strip()
         if stripped == text:
             break
         text = stripped

@@ -95,6 +95,8 @@ def test_switched_off_no_record_no_advice_but_figures(tmp_path, run_script):
         ("cat missing.txt", "cat: missing.txt: No such file or directory\n", 1),
         ("grep -rn needle src/", "", 1),
         ("ls /nope", "ls: cannot access '/nope': No such file or directory\n", 2),
+        ("fileedit replace a.py --old=x --new=y", "Error: the old text is not in a.py\n", 1),
+        ("debugger start tests/test_x.py::test_y", "Traceback (most recent call last):\nKeyError: 'x'\n", 1),
         ("python -c 'print(1)'", "1\n", 0),
     ],
 )
@@ -111,6 +113,8 @@ def test_lookups_and_successes_are_not_bugs(command, output, returncode, make_co
         ("cd /testbed && python repro.py", "python repro.py"),
         ("timeout 60 python  repro.py", "python repro.py"),
         ("cd /a && timeout 5 pytest -q tests/x.py", "pytest -q tests/x.py"),
+        ("python repro.py 2>&1 | tail -20", "python repro.py"),
+        ("cd /testbed && reproduce 2>&1 | grep -v Warning | head -50", "reproduce"),
     ],
 )
 def test_command_key(a, b):
