@@ -141,7 +141,7 @@ class Dispatcher:
             log.warning("dropped notification %s: params must be an object or an array", name)
         elif not self.protocol.knows(method) and method != lsp.CANCEL_REQUEST:
             log.debug("ignored notification %s", name)
-        elif not self.protocol.initialized and method not in (lsp.EXIT, lsp.INITIALIZED):
+        elif not self.protocol.initialized and method != lsp.EXIT:
             log.warning("dropped notification %s before initialize", name)
         else:
             try:

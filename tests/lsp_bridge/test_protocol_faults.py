@@ -290,6 +290,10 @@ NOTIFICATIONS: list[bytes] = [
     json.dumps({"jsonrpc": "2.0", "method": "x" * 100_000}).encode(),
     json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"x": json.loads(deep(500))}}).encode(),
     b'{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ' + DEEP + b"}",
+    json.dumps({"jsonrpc": "2.0", "method": "$/setTrace", "params": {"value": 5}}).encode(),
+    json.dumps({"jsonrpc": "2.0", "method": "window/workDoneProgress/cancel", "params": {"token": {}}}).encode(),
+    json.dumps({"jsonrpc": "2.0", "method": "notebookDocument/didOpen", "params": {}}).encode(),
+    json.dumps({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": 5}}).encode(),
     json.dumps({"jsonrpc": "2.0", "id": 99, "result": None}).encode(),  # a response to nothing we asked
     json.dumps({"jsonrpc": "2.0", "id": 98, "error": {"code": 1, "message": "no"}}).encode(),
     json.dumps({"jsonrpc": "2.0", "id": 97, "error": "not an error object"}).encode(),
@@ -331,7 +335,7 @@ def _mutations(rng: random.Random) -> Iterator[Any]:
     methods = ["workspace/symbol", "textDocument/definition", "textDocument/references", "textDocument/hover",
                "textDocument/documentSymbol", "textDocument/foldingRange", "callHierarchy/incomingCalls",
                "lspBridge/locate", "lspBridge/renderContext", "lspBridge/overview", "lspBridge/position",
-               "lspBridge/status", "lspBridge/agentContext"]  # fmt: skip
+               "lspBridge/status", "lspBridge/agentContext", "workspace/executeCommand"]  # fmt: skip
     base = {
         "textDocument": {"uri": "file:///x.py"},
         "position": {"line": 0, "character": 0},
@@ -346,6 +350,8 @@ def _mutations(rng: random.Random) -> Iterator[Any]:
         "symbol": "Cart.add",
         "chunks": [{"file": "app.py", "function": "main", "lines": [9]}],
         "class": "Cart",
+        "command": "lspBridge.none",
+        "arguments": [1],
     }  # fmt: skip
     while True:
         params = json.loads(json.dumps(base))
