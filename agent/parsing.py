@@ -66,10 +66,11 @@ def _strip_block(value: str) -> str:
 
 
 def parse_reflection(text: str) -> Reflection:
-    raw_bad = extract_tag(text, "bad_action").strip().lower()
-    if raw_bad in TRUE_WORDS:
+    raw_bad = extract_tag(text, "bad_action").strip()
+    first = raw_bad.lower().split(maxsplit=1)[0].strip(".,;:!")  # "False. The test ran." -> "false"
+    if first in TRUE_WORDS:
         bad = True
-    elif raw_bad in FALSE_WORDS:
+    elif first in FALSE_WORDS:
         bad = False
     else:
         raise ResponseFormatError(f"<bad_action> must be true or false, got {raw_bad!r}.")

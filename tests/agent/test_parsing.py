@@ -80,6 +80,10 @@ def test_parse_action_without_a_type_list_accepts_any_type() -> None:
             "* quote globs\nNone\n</lessons>\n<summary>cat failed: no such file.</summary>\nDone.",
             Reflection(True, "cat failed: no such file.", ["check the path before cat", "quote globs"]),
         ),
+        (  # a verdict with a remark after it
+            "<bad_action>False. The test ran.</bad_action><lessons></lessons><summary>ok</summary>",
+            Reflection(False, "ok", []),
+        ),
         (  # the seed's misspelt tag
             "<bad_action>no</bad_action><lessions>none</lessions><summary>ok</summary>",
             Reflection(False, "ok", []),
