@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def _map(text: str) -> tuple[str, str]:
     editor, sep, workspace = text.partition("=")
-    if not (sep and editor and workspace):
-        raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH")
+    if not (sep and editor.startswith("/") and workspace.startswith("/")):
+        raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH, both absolute")
     return editor, workspace
 
 

@@ -111,8 +111,9 @@ def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
         assert {r["file"] for r in refs} == {"app.py", "shop/models.py", "shop/pricing.py"}
 
 
-def test_a_bridge_command_that_fails_is_reported_at_once(shop, tmp_path):
-    command = [*connect_command(shop, tmp_path / "x.sock", tmp_path / "cache"), "--map", "no-equals-sign"]
+@pytest.mark.parametrize("mapping", ["no-equals-sign", "relative/dir=/testbed", "/host=", "=/testbed"])
+def test_a_bridge_command_that_fails_is_reported_at_once(shop, tmp_path, mapping):
+    command = [*connect_command(shop, tmp_path / "x.sock", tmp_path / "cache"), "--map", mapping]
     started = time.monotonic()
     with pytest.raises(BridgeError, match=r"ended its output \(exit code 1\)"):
         BridgeClient(command, timeout=60)
