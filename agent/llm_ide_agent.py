@@ -321,8 +321,11 @@ class LLMIDEAgent(DefaultAgent):
         }
 
     def serialize(self, *extra_dicts: dict) -> dict:
+        memory = self.memory.to_dict()
+        for node in memory["nodes"]:  # whole outputs are in the observation messages already
+            node["observation"] = head_tail(node["observation"], 3000, 1500)
         info: dict[str, Any] = {
-            "memory": self.memory.to_dict(),
+            "memory": memory,
             "code_context": self._context_cache[2],
             "memory_config": self.config.memory.model_dump(mode="json"),
         }
