@@ -96,7 +96,7 @@ class BugIndex:
         self.rrf_k = rrf_k
         self.threshold = threshold
         self.similarity_weight = similarity_weight
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # refresh and search never interleave (arrays grow together)
         self._seq = 0
         self.ids: list[str] = []
         self.fingerprints: list[str] = []
@@ -116,6 +116,10 @@ class BugIndex:
         return len(self.ids)
 
     def add_rows(self, rows: list[IndexRow]) -> None:
+        with self._lock:
+            self._add_rows(rows)
+
+    def _add_rows(self, rows: list[IndexRow]) -> None:
         if not rows:
             return
         missing = [r for r in rows if r.embedding is None]
@@ -197,11 +201,15 @@ class BugIndex:
     ) -> SearchResult:
         if refresh:
             self.refresh()
+        with self._lock:
+            return self._search(query, top_k, exclude or set(), gate)
+
+    def _search(self, query: Query, top_k: int, exclude: set[str], gate: bool) -> SearchResult:
         n = len(self.ids)
         if n == 0 or top_k <= 0:
             return SearchResult([], 0)
         allowed = np.ones(n, dtype=bool)
-        for rid in exclude or ():
+        for rid in exclude:
             if (i := self._pos.get(rid)) is not None:
                 allowed[i] = False
         hits: list[Hit] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.bug_consultant.consultant import error_of
+from agent.bug_consultant.consultant import BugConsultant, error_of
 from agent.bug_consultant.errors import error_document, signature_text, tokenize
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.retrieval import BugIndex, Query
@@ -90,3 +90,18 @@ def test_exact_fingerprint_comes_first_and_other_writers_are_seen(tmp_path, labe
     assert len(index) == 2
     assert hits[0].record_id == "same" and hits[0].source == "fingerprint" and hits[0].similarity == 1.0
     assert all(h.record_id != "same" for h in index.search(query, top_k=3, exclude={"same"}).hits)
+
+
+def test_the_seed_retrieval_bugs_are_fixed(make_config, run_script):
+    """The seed skipped "self" by comparing an id with a signature (never true) and compared the category with the
+    signature: a record now never retrieves itself, and two identical errors find each other by fingerprint."""
+    consultant = BugConsultant(make_config())
+    error = run_script("import math\n\n\ndef area(r):\n    return math.sqrt(-r)\n\n\narea(2)\n").stderr
+    first = consultant.start_bug_record(error_output=error, command="python repro.py")
+    assert consultant.retrieve_similar_bugs(first) == []
+    second = consultant.start_bug_record(error_output=error, command="python repro.py")
+    assert [r.id for r in consultant.retrieve_similar_bugs(first)] == [second.id]
+    assert [r.id for r in consultant.retrieve_similar_bugs(second)] == [first.id]
+    by_text = consultant.retrieve_similar_bugs("ValueError: math domain error", ["math"])
+    assert {r.id for r in by_text} == {first.id, second.id}
+    assert first.created_at < second.created_at and first.created_at.startswith("20")
