@@ -56,6 +56,7 @@ MAX_TEXT = 240
 # constructs with their own handler (definitions, attributes, assignments, calls with keywords...) nested deeper
 # than this are left out, so a pathological file cannot exhaust the stack; everything else is walked iteratively
 MAX_NESTING = 100
+RECURSION_BUDGET = 300  # nodes without a handler are walked by recursion this deep, then with an explicit stack
 # branches of one statement: a name bound in each (an `except ImportError:` fallback) is a definition in each
 _BRANCHES = frozenset({"block", "except_clause", "except_group_clause", "else_clause", "elif_clause", "case_clause"})
 _DOTTED = re.compile(r"[A-Za-z_][\w.]*")
@@ -181,6 +182,7 @@ class _Extractor:
         self._members: dict[int, set[str]] = {}
         self._self_param: dict[int, str] = {}
         self.depth = 0  # handlers on the stack
+        self.frames = 0  # recursive walks on the stack
         self.truncated = False
         self._handlers: dict[str, Callable[[Node, int], None]] = {
             "identifier": self._identifier,
@@ -227,7 +229,32 @@ class _Extractor:
             self.depth -= 1
 
     def _walk(self, node: Node, scope: int) -> None:
-        """The subtree of a node without a handler, in document order, with a stack instead of recursion."""
+        """The subtree of a node without a handler, in document order: by recursion (fast) while few frames are
+        on the stack, with an explicit stack below that (10,000 nested brackets)."""
+        if self.frames >= RECURSION_BUDGET:
+            self._walk_stack(node, scope)
+            return
+        self.frames += 1
+        by_kind, identifier, leaves = self._by_kind, _IDENTIFIER, _LEAVES
+        for child in node.named_children:
+            kind = child.kind_id
+            if kind == identifier:
+                self.add(child, LOAD, scope)
+            elif kind in leaves:
+                continue
+            else:
+                handler = by_kind.get(kind)
+                if handler is None:
+                    self._walk(child, scope)
+                elif self.depth >= MAX_NESTING:
+                    self.truncated = True
+                else:
+                    self.depth += 1
+                    handler(child, scope)
+                    self.depth -= 1
+        self.frames -= 1
+
+    def _walk_stack(self, node: Node, scope: int) -> None:
         by_kind, identifier, leaves = self._by_kind, _IDENTIFIER, _LEAVES
         stack = node.named_children
         stack.reverse()
