@@ -52,9 +52,11 @@ def tree_view(memory: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def render_trajectory_html(traj: dict) -> str:
+def render_trajectory_html(traj: dict | list) -> str:
     """The page for one trajectory (as `LLMIDEAgent.save` writes it); a trajectory of another agent, without
-    memory, still renders its status and submission."""
+    memory, still renders its status and submission (an old-style list of messages, its messages only)."""
+    if isinstance(traj, list):
+        traj = {"messages": traj}
     info = traj.get("info", {})
     llm_ide = info.get("llm_ide", {})
     memory = llm_ide.get("memory", {})

@@ -117,6 +117,7 @@ def test_page_of_an_upstream_trajectory() -> None:
         {"info": {"exit_status": "LimitsExceeded", "submission": "", "model_stats": {}}, "messages": []}
     )
     assert "No operations recorded" in page and "Nothing submitted." in page
+    assert "No operations recorded" in render_trajectory_html([{"role": "system", "content": "hi"}])
 
 
 async def test_upstream_inspector_opens_the_trajectory(
