@@ -164,8 +164,8 @@ class LLMIDEAgent(DefaultAgent):
 
     def _ask(self, phase: str, response_format: str, parse: Callable[[str], T]) -> T:
         """One model call of this phase; a malformed answer raises FormatError (the run loop retries)."""
-        prompt = self.build_prompt(response_format)
         self._check_limits()
+        prompt = self.build_prompt(response_format)
         prompt_message = self.model.format_message(
             role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.offsets()}}
         )
