@@ -136,3 +136,27 @@ def test_an_environment_without_the_llm_ide_methods_is_refused(agent_config: dic
         "LLMIDEAgent needs an environment with execute_action, tool_usage, render_context, set_agent_context "
         "(agent.environment); LocalEnvironment lacks execute_action, tool_usage, render_context, set_agent_context"
     )
+
+
+@pytest.mark.parametrize(
+    ("limits", "cost_per_answer", "calls"),
+    [
+        ({"step_limit": 4}, 0.0, 4),  # counted per model call: the action of step 3 is not asked for
+        ({"cost_limit": 2.5}, 1.0, 3),  # charged per call, checked before each
+    ],
+)
+def test_limits_are_checked_before_every_call(
+    limits: dict[str, float],
+    cost_per_answer: float,
+    calls: int,
+    env: BridgeTestEnvironment,
+    agent_config: dict[str, Any],
+) -> None:
+    outputs = episode()
+    for output in outputs:
+        output["extra"]["cost"] = cost_per_answer
+    agent = LLMIDEAgent(DeterministicModel(outputs=outputs), env, **(agent_config | limits))
+    assert agent.run("Cart.total() ignores the quantity.")["exit_status"] == "LimitsExceeded"
+    assert agent.n_calls == calls
+    assert agent.cost == cost_per_answer * calls
+    assert len(agent.memory.history.nodes) == 2
