@@ -17,6 +17,7 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -198,6 +199,7 @@ class Server:
         self.busy: dict | None = None  # an inspection that could not be interrupted: the tracer is still at it
         self.ids = 0
         self.token = secrets.token_hex(16)
+        self.child_exited = False
 
     # -- the loop ------------------------------------------------------------------------------------------
 
@@ -205,6 +207,7 @@ class Server:
         session = self.session
         session.ensure()
         processes.become_subreaper()
+        signal.signal(signal.SIGCHLD, self.on_child_exit)
         session.socket.unlink(missing_ok=True)
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old_umask = os.umask(0o177)  # the socket is never accessible to others, not even for a moment
@@ -225,7 +228,9 @@ class Server:
                     last_request = time.monotonic()
                 else:
                     self.watch_background()
-                    processes.reap_children(keep=self.debuggee.proc.pid if self.debuggee else None)
+                    if self.child_exited:  # an orphan of the program (we are its subreaper) ended: reap it
+                        self.child_exited = False
+                        processes.reap_children(keep=self.debuggee.proc.pid if self.debuggee else None)
                     if time.monotonic() - last_request > (IDLE_LIMIT if self.debuggee else 60):
                         self.end_program(f"idle for {IDLE_LIMIT:.0f}s: the debugger ended the session")
         finally:
@@ -237,8 +242,14 @@ class Server:
             if self.remove_session:
                 shutil.rmtree(session.dir, ignore_errors=True)
 
+    def on_child_exit(self, signum: int, frame: object) -> None:
+        self.child_exited = True
+
     def serve_connection(self, conn: socket.socket) -> None:
         conn.settimeout(10)
+        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        if struct.unpack("3i", creds)[1] != os.getuid():  # only our own user talks to our sessions
+            return
         try:
             with conn.makefile("rb") as reader:
                 request = json.loads(reader.readline() or b"{}")

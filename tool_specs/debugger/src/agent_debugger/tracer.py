@@ -613,6 +613,25 @@ class Tracer(bdb.Bdb):
     # -- inspection ----------------------------------------------------------------------------------------
 
     def inspect(self, cmd, message):
+        """Run an inspection; the program's own code in it (expressions, __repr__) may not exit and is
+        interrupted by the server's SIGUSR1 when it takes too long."""
+        try:
+            with NoExit():
+                self.evaluating = thread_ident()
+                try:
+                    return self.command(cmd, message)
+                finally:
+                    self.evaluating = None
+        except CommandError:
+            raise
+        except EvalInterrupted:
+            raise CommandError("interrupted", interrupted=True)
+        except ExitRefused as e:
+            raise CommandError(str(e))
+        except BaseException as e:  # exit(), KeyboardInterrupt: an error line, the program stays
+            raise CommandError(describe_exception(e) + " (raised by the expression; the program keeps its state)")
+
+    def command(self, cmd, message):
         if cmd == "print":
             return self.evaluate(message["expr"])
         if cmd == "locals":
@@ -662,20 +681,9 @@ class Tracer(bdb.Bdb):
         else:  # statements write to the frame's own locals
             args = (frame.f_globals, scope)
         try:
-            with NoExit():
-                self.evaluating = thread_ident()
-                try:
-                    value = eval(code, *args)
-                finally:
-                    self.evaluating = None
-        except EvalInterrupted:
-            raise CommandError("interrupted", interrupted=True)
-        except ExitRefused as e:
-            raise CommandError(str(e))
+            value = eval(code, *args)
         except Exception as e:
             raise CommandError(describe_exception(e))
-        except BaseException as e:  # exit(), KeyboardInterrupt, os._exit(): an error line, the program stays
-            raise CommandError(describe_exception(e) + " (raised by the expression; the program keeps its state)")
         if mode == "exec":
             return {"expr": expr, "executed": True}
         return {"expr": expr, "value": safe_repr(value, VALUE_LIMIT), "value_type": type(value).__name__}
