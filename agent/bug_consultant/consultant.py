@@ -16,7 +16,7 @@ from agent.bug_consultant import templates
 from agent.bug_consultant.config import BugConsultantConfig
 from agent.bug_consultant.errors import ErrorInfo, parse_error, signature_text
 from agent.bug_consultant.records import BugRecord, DebugTrial, WorldModel, now
-from agent.bug_consultant.retrieval import BugIndex, Hit, Query
+from agent.bug_consultant.retrieval import Hit, Query, shared_index
 from agent.bug_consultant.store import BugStore
 from agent.bug_consultant.summarize import Summarizer
 
@@ -72,12 +72,12 @@ class BugConsultant:
         store_path = Path(store_path).expanduser() if store_path else self.config.resolved_store_path()
         json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
         self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
-        self.index = BugIndex(
+        self.index = shared_index(
             self.store,
-            self.config.candidates,
-            self.config.rrf_k,
-            self.config.similarity_threshold,
-            self.config.similarity_weight,
+            candidates=self.config.candidates,
+            rrf_k=self.config.rrf_k,
+            threshold=self.config.similarity_threshold,
+            similarity_weight=self.config.similarity_weight,
         )
         self.summarizer = Summarizer(self.config)
         self.templates = templates.load()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import threading
+import weakref
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -242,3 +243,17 @@ class BugIndex:
         """The full fused ranking without the gate (benchmarks): (id, fused score, similarity)."""
         res = self.search(query, top_k=len(self.ids), exclude=exclude, refresh=False, gate=False)
         return [(h.record_id, h.fused, h.similarity) for h in res.hits]
+
+
+_SHARED_LOCK = threading.Lock()
+_SHARED: weakref.WeakValueDictionary[tuple, BugIndex] = weakref.WeakValueDictionary()
+
+
+def shared_index(store: BugStore, **params: Any) -> BugIndex:
+    """One index per store file and settings in a process: parallel agents (threads) share its build."""
+    key = (str(store.path.resolve()), tuple(sorted(params.items())))
+    with _SHARED_LOCK:
+        index = _SHARED.get(key)
+        if index is None:
+            index = _SHARED[key] = BugIndex(store, **params)
+        return index

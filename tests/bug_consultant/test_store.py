@@ -128,3 +128,15 @@ def test_records_persist_and_are_retrieved_from_a_new_process(tmp_path, run_scri
     assert "Fixed by: reshape to (2, 5), the array has 10 elements" in result["advice"]
     assert "cannot reshape array of size 10 into shape (3,4)" in result["advice"]
     assert result["llm_calls"] == 0
+
+
+def test_parallel_agents_in_one_process_share_the_index(make_config, tmp_path):
+    first, second = BugConsultant(make_config(), tmp_path / "a"), BugConsultant(make_config(), tmp_path / "b")
+    assert first.index is second.index and first.store is not second.store
+    error = 'Traceback (most recent call last):\n  File "/r/x.py", line 1, in <module>\n'
+    error += "ZeroDivisionError: division by zero\n"
+    mine = first.start_bug_record(error_output=error, command="python x.py")
+    theirs = second.start_bug_record(error_output=error, command="python x.py")
+    assert [r.id for r in second.retrieve_similar_bugs(theirs)] == [mine.id]
+    assert (tmp_path / "a" / "bug_consultant" / f"bug_{mine.id}.json").exists()
+    assert (tmp_path / "b" / "bug_consultant" / f"bug_{theirs.id}.json").exists()
