@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import tempfile
 from pathlib import Path
 
 from lsp_bridge import __version__
-from lsp_bridge.runtime import check_socket, default_socket
+from lsp_bridge.runtime import check_socket, default_socket, open_private
 
 
 def default_workspace() -> Path:
@@ -59,8 +60,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _logging(args: argparse.Namespace) -> None:
     level = logging.DEBUG if args.verbose else logging.WARNING
-    if args.log_file:
-        logging.basicConfig(filename=str(args.log_file), level=level, format="%(asctime)s %(name)s %(message)s")
+    if args.log_file:  # opened like the daemon's own files: never through a planted symlink
+        fd = open_private(args.log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        stream = os.fdopen(fd, "a", buffering=1)
+        logging.basicConfig(stream=stream, level=level, format="%(asctime)s %(name)s %(message)s")
     else:
         logging.basicConfig(stream=sys.stderr, level=level, format="lsp-bridge: %(message)s")
     if not args.verbose:  # pygls logs every rejected request; the client already gets a JSON-RPC error

@@ -47,6 +47,7 @@ def ensure_daemon(path: Path, daemon_args: list[str], log_file: Path) -> socket.
     sock = _connect(path)
     if sock is not None:
         return sock
+    path.parent.mkdir(parents=True, exist_ok=True)
     lock_fd = runtime.open_private(Path(f"{path}.lock"), os.O_RDWR | os.O_CREAT)
     with os.fdopen(lock_fd, "r+") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one connect starts the daemon, the others wait for it

@@ -134,6 +134,7 @@ def serve_daemon(hub: Hub, path: Path) -> int:
     if _alive(path):
         log.error("a daemon already listens on %s", path)
         return 3
+    path.parent.mkdir(parents=True, exist_ok=True)
     listener = runtime.bind_private(path)
     bound = os.lstat(path)
     pid_file = Path(f"{path}.pid")

@@ -176,6 +176,9 @@ def test_planted_symlinks_are_never_followed(mallory, shared, shop, tmp_path):
         refused(connect(shop, our_env(shared), "--socket", str(sock)), "symlink")
         Path(f"{sock}.lock").unlink()
         refused(connect(shop, our_env(shared), "--socket", str(sock)), "symlink")  # now the log
+        as_user(mallory, "ln", "-s", str(victim), str(shared / "mine.log")).wait()
+        index = [sys.executable, "-m", "lsp_bridge", "index", "--workspace", str(shop), "--log-file"]
+        refused(subprocess.run([*index, str(shared / "mine.log")], capture_output=True, timeout=60), "symlink")
         # the daemon itself, with links planted at its socket and pid file
         Path(f"{sock}.log").unlink()
         as_user(mallory, "ln", "-s", str(victim), str(sock)).wait()
