@@ -41,14 +41,21 @@ def read_instances(path: Path) -> list[str]:
         )
     except json.JSONDecodeError as e:
         raise UsageError(f"{path}: not JSON lines or a JSON list (line {e.lineno}: {e.msg})") from None
-    images = []
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to be a list of instances") from None
     if not isinstance(rows, list):
         raise UsageError(f"{path}: expected JSON lines or a JSON list of instances")
+    images = []
     for n, row in enumerate(rows, 1):
         if not isinstance(row, dict):
             raise UsageError(f"{path}: instance {n} is not a JSON object")
+        for key in ("image_name", "image", "instance_id"):
+            if row.get(key) is not None and not isinstance(row[key], str):
+                raise UsageError(f"{path}: instance {n}: {key} must be a string, not {type(row[key]).__name__}")
         image = (
-            row.get("image_name") or row.get("image") or (row.get("instance_id") and swebench_image(row["instance_id"]))
+            row.get("image_name")
+            or row.get("image")
+            or (swebench_image(row["instance_id"]) if row.get("instance_id") else None)
         )
         if not image:
             raise UsageError(f"{path}: instance {n} has no image_name, image or instance_id")

@@ -21,6 +21,7 @@ else:  # Python 3.10: the same parser from PyPI
 DEFAULT_SPECS_DIR = Path(__file__).resolve().parent.parent / "tool_specs"
 SETUP_VARIABLES = {"tool_name", "version", "tool_dir", "env_dir", "bin_dir", "python", "executable"}
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: linear on deeply nested input, unlike the pure one
 _SKIP_DIRS = {"__pycache__", ".git", ".pytest_cache", ".ruff_cache", ".mypy_cache", "build", "dist"}
 
 
@@ -128,7 +129,7 @@ def _field_of(error: ErrorDetails) -> str:
 def load_spec(path: Path) -> ToolSpec:
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except FileNotFoundError:
         raise SpecError(path, "(file)", "no such tool spec") from None
     except OSError as e:
@@ -144,6 +145,8 @@ def load_spec(path: Path) -> ToolSpec:
         raise SpecError(path, where, f"not valid YAML: {getattr(e, 'problem', e)}") from None
     if not isinstance(data, dict):
         raise SpecError(path, "(top level)", "must be a mapping of fields")
+    if odd := [k for k in data if not isinstance(k, str)]:
+        raise SpecError(path, repr(odd[0]), "field names must be text")
     if "spec_path" in data:
         raise SpecError(path, "spec_path", "unknown field")
     try:
