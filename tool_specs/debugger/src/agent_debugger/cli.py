@@ -27,7 +27,7 @@ from agent_debugger.sessions import (
 TYPE_CHECKING = False  # typing itself costs startup time on every command
 if TYPE_CHECKING:
     import argparse
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_ENDED = 0, 1, 2, 3
 DEFAULT_TIMEOUT = 5.0
@@ -126,13 +126,30 @@ def seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The one parser of the CLI: every command, its options, and `start`'s program command line."""
+    """The one parser of the CLI: every command, its options, and `start`'s program command line.
+
+    A command's own parser is built only when that command is used: argparse costs startup time on every answer.
+    """
     import argparse
 
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:  # one line, exit status 2
             usage = " ".join(self.format_usage().split())
             raise UsageError(f"{message} ({usage}; `debugger --help` lists the commands)")
+
+    class Command(Parser):
+        """What `add_parser` makes for a command: the real parser comes when argparse hands it the arguments."""
+
+        def __init__(self, arguments: list[tuple[tuple[str, ...], dict]], **kwargs: Any) -> None:
+            self.arguments, self.kwargs = arguments, kwargs
+
+        def parse_known_args(  # type: ignore[override]  # argparse calls it as (args, namespace)
+            self, args: Any = None, namespace: Any = None
+        ) -> tuple[argparse.Namespace, list[str]]:
+            parser = Parser(parents=[common], **self.kwargs)
+            for names, kwargs in self.arguments:
+                parser.add_argument(*names, **kwargs)
+            return parser.parse_known_args(args, namespace)
 
     common = Parser(add_help=False)
     common.add_argument(
@@ -151,13 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"debugger {__version__}")
-    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser, prog="debugger")
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Command, prog="debugger")
     sub.required = True
     for name, (help, aliases, arguments) in COMMANDS.items():
         usage = START_USAGE if name == "start" else None
-        cmd = sub.add_parser(name, help=help, aliases=list(aliases), parents=[common], usage=usage)
-        for names, kwargs in arguments:
-            cmd.add_argument(*names, **kwargs)
+        sub.add_parser(name, help=help, aliases=list(aliases), usage=usage, arguments=arguments)
     return parser
 
 
