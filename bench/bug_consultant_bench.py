@@ -129,28 +129,32 @@ def ours(rows: list[dict], index: BugIndex, cross: bool = False) -> tuple[list[l
     return rankings, sims
 
 
-def gate_report(rows: list[dict], index: BugIndex) -> dict[str, float]:
-    """With the gate on: how often the top advice is right, and how often something is shown when the store
-    holds no bug of the query's root cause (leave-group-out) — the irrelevant-memory risk."""
+def gate_report(rows: list[dict], index: BugIndex, thresholds: list[float]) -> dict[float, dict[str, float]]:
+    """Per threshold, with the gate on: how often advice is shown, how often its first item is right, and how
+    often something is shown when the store holds no bug of the query's root cause (leave-group-out) — the
+    irrelevant-memory risk."""
     group = {r["id"]: r["group"] for r in rows}
     members: dict[str, set[str]] = {}
     for r in rows:
         members.setdefault(r["group"], set()).add(r["id"])
-    shown = correct = shown_foreign = 0
+    own, foreign = [], []
     for row in rows:
         query = Query.from_error(row["info"], row["command"])
-        hits = index.search(query, top_k=1, exclude={row["id"]}, refresh=False).hits
-        if hits:
-            shown += 1
-            correct += group[hits[0].record_id] == row["group"]
-        foreign = index.search(query, top_k=1, exclude=members[row["group"]], refresh=False).hits
-        shown_foreign += bool(foreign)
+        hits = index.search(query, top_k=10, exclude={row["id"]}, refresh=False, gate=False).hits
+        own.append([(group[h.record_id] == row["group"], h.similarity) for h in hits])
+        others = index.search(query, top_k=10, exclude=members[row["group"]], refresh=False, gate=False).hits
+        foreign.append([h.similarity for h in others])
     n = len(rows)
-    return {
-        "shown_rate": shown / n,
-        "precision_when_shown": correct / max(shown, 1),
-        "shown_without_same_group": shown_foreign / n,
-    }
+    report = {}
+    for t in thresholds:
+        firsts = [next((right for right, sim in hits if sim >= t), None) for hits in own]
+        shown = [f for f in firsts if f is not None]
+        report[t] = {
+            "shown_rate": len(shown) / n,
+            "precision_when_shown": sum(shown) / max(len(shown), 1),
+            "shown_without_same_group": sum(any(sim >= t for sim in sims) for sims in foreign) / n,
+        }
+    return report
 
 
 # ---------------------------------------------------------------------------------------------- latency at scale
@@ -233,13 +237,15 @@ def main(records: int = typer.Option(10_000, help="records in the store for the 
         "seed Jaccard": cross_variant(rows, jaccard),
         "plain BM25": cross_variant(rows, bm25),
     }
-    gate = gate_report(rows, index)
+    thresholds = sorted({0.6, 0.65, index.threshold, 0.75, 0.8})
+    gates = gate_report(rows, index, thresholds)
+    gate = gates[index.threshold]
     lat = latency(rows, records)
     report = {
         "data": {"runs": len(rows), "groups": len(groups), "libraries": len(libs)},
         "retrieval": results,
         "cross_variant": cross,
-        "gate": {"threshold": index.threshold, **gate},
+        "gate": {"threshold": index.threshold, **gate, "sweep": {str(t): g for t, g in gates.items()}},
         "latency": lat,
         "llm_calls_at_query": len(llm_calls),
     }
@@ -253,11 +259,13 @@ def main(records: int = typer.Option(10_000, help="records in the store for the 
     print("cross-variant (same-body siblings removed: the match must use another call path or library)")
     for name, m in cross.items():
         print(f"  {name:54} {m['recall@1']:9.3f} {m['recall@3']:9.3f} {m['mrr']:7.3f}")
-    print(
-        f"gate (similarity >= {index.threshold}): top advice shown for {gate['shown_rate']:.1%} of queries, "
-        f"right {gate['precision_when_shown']:.1%} of the time; shown although no bug of the same root cause is "
-        f"stored: {gate['shown_without_same_group']:.1%}"
-    )
+    print(f"similarity gate{'':41} {'shown':>9} {'right':>9} {'shown, no same root cause stored':>33}")
+    for t, g in gates.items():
+        mark = "  (default)" if t == index.threshold else ""
+        print(
+            f"  threshold {t:.2f}{mark:<42} {g['shown_rate']:9.1%} {g['precision_when_shown']:9.1%} "
+            f"{g['shown_without_same_group']:33.1%}"
+        )
     print(
         f"latency with {int(lat['records'])} records in SQLite: p50 {lat['p50_ms']:.2f} ms, p95 {lat['p95_ms']:.2f} ms "
         f"per query (parse + embed + search); index build {lat['index_build_s']:.2f} s, insert {lat['insert_s']:.1f} s"

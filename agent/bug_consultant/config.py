@@ -44,7 +44,7 @@ class BugConsultantConfig(BaseModel):
     # retrieval: candidates from each ranker, rank-fusion constant, and the gate weak matches must pass
     candidates: int = Field(default=30, ge=1)
     rrf_k: int = Field(default=60, ge=1)
-    similarity_threshold: float = Field(default=0.65, ge=0.0, le=1.0)
+    similarity_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
     # fused candidates are ordered by (1 - w) * fusion score (scaled to the best) + w * similarity
     similarity_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     # commands whose failures are lookups or tool errors, not bugs (ls of a missing file, grep without a match)

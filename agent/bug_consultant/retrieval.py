@@ -89,7 +89,7 @@ class BugIndex:
         store: BugStore | None,
         candidates: int = 30,
         rrf_k: int = 60,
-        threshold: float = 0.65,
+        threshold: float = 0.7,
         similarity_weight: float = 0.7,
     ):
         self.store = store
