@@ -63,13 +63,18 @@ def workspace_symbols(ctx: Context, params: lsp.WorkspaceSymbolParams) -> list[d
     root = ctx.hub.index.root if ctx.hub.index else Path("/")
     encoding = ctx.encoding
     out = []
+    columns: dict[str, Columns | None] = {}  # each non-ASCII file read once per request
     for e in table.search(params.query):
         end = e.col + len(e.name.encode())
         start_col, end_col = e.col, end
         if not e.ascii:
-            try:
-                cols = Columns(read_source(root / e.path)[0], encoding)
-            except OSError:
+            if e.path not in columns:
+                try:
+                    columns[e.path] = Columns(read_source(root / e.path)[0], encoding)
+                except OSError:
+                    columns[e.path] = None
+            cols = columns[e.path]
+            if cols is None:
                 continue
             start_col, end_col = cols.to_client(e.line, e.col), cols.to_client(e.line, end)
         out.append(
