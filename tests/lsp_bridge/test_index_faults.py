@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import stat
@@ -372,3 +373,23 @@ def test_a_second_session_is_answered_while_the_first_searches(two_sessions):
             t.join(30)
     assert not errors
     assert max(latencies) < 1.0, latencies
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root and setpriv")
+def test_unreadable_files_cost_only_themselves(tmp_path):
+    """Root reads every file; without its DAC capabilities a mode-000 file is really unreadable."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "ok.py").write_text("def readable():\n    pass\n")
+    secret = tmp_path / "ws" / "secret.py"
+    secret.write_text("def secret():\n    pass\n")
+    secret.chmod(0)
+    drop = "-dac_override,-dac_read_search"
+    run = subprocess.run(
+        ["setpriv", f"--inh-caps={drop}", f"--bounding-set={drop}", sys.executable, "-m", "lsp_bridge", "index",
+         "--workspace", str(tmp_path / "ws"), "--cache-dir", str(tmp_path / "cache")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    stats = json.loads(run.stdout)
+    assert (stats["files"], stats["problems"]) == (2, {"secret.py": "unreadable"})
+    assert run.stderr.strip() == "lsp-bridge: secret.py: unreadable, no symbols"
