@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from minisweagent.models.test_models import DeterministicModel
 
+from agent.bug_consultant.report import bug_report
 from agent.bug_consultant.store import BugStore
 from agent.llm_ide_agent import LLMIDEAgent
 from tests.agent.conftest import (
@@ -132,3 +133,26 @@ def test_switched_off_no_record_no_advice(block, env, agent_config, tmp_path):
     assert not store.parent.exists()
     assert (stats["enabled"], stats["records"], stats["summary_calls"]) == (False, 0, 0)
     assert [(b["attempts"], b["resolved"]) for b in stats["bugs"]] == [(2, True)]  # the A/B control arm still counts
+
+
+def test_ab_report_over_two_agent_runs(env, agent_config, repo, tmp_path):
+    """Arm A (off) and arm B (on) run the same two episodes; the report reads the agents' own trajectories."""
+    store = tmp_path / "store" / "bugs.sqlite"
+    arms = {
+        "a": agent_config | {"bug_consultant": {"use_bug_consultant": False}},
+        "b": with_consultant(agent_config, store),
+    }
+    for arm, config in arms.items():
+        for n, outputs in enumerate([first_run(), second_run()]):
+            subprocess.run(["git", "checkout", "-q", "--", "shop/cart.py"], cwd=repo, check=True)
+            traj = tmp_path / arm / f"instance-{n}" / f"instance-{n}.traj.json"
+            traj.parent.mkdir(parents=True)
+            run(env, config, outputs, traj)
+    data = json.loads(bug_report(tmp_path / "a", tmp_path / "b", json_out=True))
+    a, b = data["A"], data["B"]
+    assert (a["enabled"], b["enabled"], a["trajectories"], b["trajectories"]) == (False, True, 2, 2)
+    assert a["bugs"] == b["bugs"] == 2 and a["resolution_rate"] == b["resolution_rate"] == 1.0
+    assert a["attempts_per_bug"] == b["attempts_per_bug"] == 1.5  # the scripts are the same in both arms
+    assert a["advice_prompts"] == 0 and a["retrieved_candidates"] == 0
+    assert b["advice_prompts"] >= 3 and b["retrieved_above_threshold"] >= 1 and b["summary_calls"] == 0
+    assert "bug resolution rate" in bug_report(tmp_path / "a", tmp_path / "b")
