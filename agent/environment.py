@@ -8,12 +8,17 @@ daemon running inside, one BridgeClient session for the run, and the agent's act
 
 from __future__ import annotations
 
+import atexit
 import base64
+import contextlib
 import hashlib
 import json
 import logging
+import sys
 import tempfile
+import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +71,7 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """The command that reproduces the issue; installed as `reproduce` in the container and shown to the agent."""
     lsp_workspace: str = ""
     """The workspace the language server indexes (default: cwd)."""
-    lsp_timeout: float = 60.0
+    lsp_timeout: float = 30.0
     """Seconds one language-server request may take."""
     actions_config: str = ""
     """A YAML file replacing agent/config/llm-ide/actions.yaml (the actions' usage text and commands)."""
@@ -88,6 +93,8 @@ class LLMIDEEnvironment(DockerEnvironment):
         self.base_image = kwargs.get("image", "")
         self.tool_manifest: list[dict] = []
         self._tool_usage: str | None = None
+        self._reconnects_left = 1
+        atexit.register(_close_at_exit, weakref.ref(self))  # before interpreter shutdown stops the client's thread
         super().__init__(config_class=config_class, **kwargs)  # provisions, then starts the container
         self.config: LLMIDEEnvironmentConfig
         try:
@@ -153,7 +160,12 @@ class LLMIDEEnvironment(DockerEnvironment):
                             timeout=self.config.lsp_timeout)  # fmt: skip
 
     def _reconnect(self) -> Any:
+        """A new session after the old one was lost: once per run; after that the LSP actions are off."""
         self._close_bridge()
+        if self._reconnects_left <= 0:
+            self.logger.warning("the language server stopped answering again: LSP actions are off for this run")
+            return None
+        self._reconnects_left -= 1
         try:
             self.bridge = self._connect_bridge()
         except Exception as e:
@@ -190,18 +202,14 @@ class LLMIDEEnvironment(DockerEnvironment):
 
     def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
         """lsp-bridge's rendering of code-context chunks (`lspBridge/renderContext`); "" when it cannot answer."""
-        if not chunks:
+        if not chunks or self.bridge is None:
             return ""
-        for attempt in (1, 2):
-            if self.bridge is None:
-                return ""
-            try:
-                return self.bridge.render_context(chunks, threshold)
-            except Exception as e:
-                self.logger.warning("renderContext failed (attempt %d): %s", attempt, e)
-                if attempt == 1:
-                    self._reconnect()
-        return ""
+        try:
+            return self.bridge.render_context(chunks, threshold)
+        except Exception as e:
+            self.logger.warning("renderContext failed: %s", e)
+            self._drop_bridge_if_gone(e)
+            return ""
 
     def set_agent_context(self, chunks: list[dict]) -> None:
         """Show the agent's live code context to attached editors (`lspBridge/setAgentContext`)."""
@@ -211,6 +219,14 @@ class LLMIDEEnvironment(DockerEnvironment):
             self.bridge.set_agent_context(chunks)
         except Exception as e:
             self.logger.warning("setAgentContext failed: %s", e)
+            self._drop_bridge_if_gone(e)
+
+    def _drop_bridge_if_gone(self, error: Exception) -> None:
+        """A lost session is reconnected once by the next action; until then no call waits on it."""
+        from lsp_bridge.client import BridgeError
+
+        if isinstance(error, (BridgeError, ConnectionError)) and self.actions is not None:
+            self.actions.bridge = self._reconnect()
 
     # ---- upstream hooks
 
@@ -227,18 +243,39 @@ class LLMIDEEnvironment(DockerEnvironment):
         return data
 
     def _close_bridge(self) -> None:
+        """End the LSP session. Upstream cleans up from `__del__`, which the garbage collector may run on the
+        client's own event-loop thread: closing from there would wait on itself, so the close runs in a thread of
+        its own, awaited only from other threads."""
         bridge, self.bridge = self.bridge, None
-        if bridge is not None:
+        if bridge is None:
+            return
+        if sys.is_finalizing():  # the client's thread may never run again: end its process without waiting
+            with contextlib.suppress(Exception):
+                bridge._process.kill()
+            return
+
+        def close() -> None:
             try:
                 bridge.close()
             except Exception as e:  # the container may already be gone
                 self.logger.debug("closing the bridge: %s", e)
+
+        closer = threading.Thread(target=close, name="lsp-bridge-close", daemon=True)
+        closer.start()
+        if getattr(bridge, "_thread", None) is not threading.current_thread():
+            closer.join(30)
 
     def cleanup(self) -> None:
         self._close_bridge()
         if self.actions is not None:
             self.actions.bridge = None
         super().cleanup()
+
+
+def _close_at_exit(ref: weakref.ReferenceType) -> None:
+    env = ref()
+    if env is not None:
+        env._close_bridge()
 
 
 def tool_specs(entries: list[ToolEntry], specs_dir: str = "") -> tuple[list[str], Path]:

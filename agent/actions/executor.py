@@ -154,8 +154,10 @@ class Actions:
                 return self._bad(kind, params, str(e))
             except Exception as e:  # a dead or confused language server must not end the run
                 logger.warning("lsp action %s failed (attempt %d): %s", kind, attempt, e)
-                if attempt == 1 and self.reconnect is not None and _bridge_gone(e):
-                    self.bridge = self.reconnect()
+                if _bridge_gone(e):
+                    # one reconnect; a server that still does not answer is dropped for the rest of the run, so a
+                    # hung bridge costs one timeout per action at most twice, not on every later step
+                    self.bridge = self.reconnect() if attempt == 1 and self.reconnect is not None else None
                     if self.bridge is not None:
                         continue
                 return ActionResult(self.templates.message("bridge_error", error=str(e) or type(e).__name__), 1)
