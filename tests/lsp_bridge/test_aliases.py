@@ -135,7 +135,7 @@ def test_references_without_the_declaration(bridge):
 
 def test_fallback_branches_are_definitions_too(bridge):
     symbols = bridge.document_symbols(MARKERS)
-    lines = {}
+    lines: dict[str, list[int]] = {}
     for s in symbols:
         lines.setdefault(s["name"], []).append(s["line"])
     assert lines["fast"] == [8]  # the `except ImportError:` fallback function

@@ -84,40 +84,46 @@ async def _session(root: Path, cache: Path, offered: list[str] | None) -> dict:
         def at(line: int, name: str, occurrence: int = 0) -> lsp.Position:
             return lsp.Position(line=line, character=col(LINES[line], name, enc, occurrence))
 
-        symbols = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(text_document=doc))
-        flat = {}
+        symbols: Any = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(text_document=doc))
+        flat: dict[str, Any] = {}
         stack = list(symbols)
         while stack:
             s = stack.pop()
             flat[s.name] = s
             stack.extend(s.children or [])
         out["documentSymbol"] = {n: (rng(flat[n].selection_range), rng(flat[n].range)) for n in ("value", "size", "y")}
-        found = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="value"))
+        found: Any = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="value"))
         out["workspaceSymbol"] = [rng(s.location.range) for s in found if s.name == "value"]
         out["definition"] = {}
         for line, name in ((1, "value"), (8, "size"), (8, "value"), (15, "value"), (15, "helper")):
-            result = await client.text_document_definition_async(
+            result: Any = await client.text_document_definition_async(
                 lsp.DefinitionParams(text_document=doc, position=at(line, name))
             )
             out["definition"][line, name] = [rng(loc.range) for loc in result]
-        refs = await client.text_document_references_async(
+        refs: Any = await client.text_document_references_async(
             lsp.ReferenceParams(
                 text_document=doc, position=at(0, "value"), context=lsp.ReferenceContext(include_declaration=True)
             )
         )
         out["references"] = sorted(rng(loc.range) for loc in refs)
-        hover = await client.text_document_hover_async(lsp.HoverParams(text_document=doc, position=at(8, "helper")))
+        hover: Any = await client.text_document_hover_async(
+            lsp.HoverParams(text_document=doc, position=at(8, "helper"))
+        )
         out["hover"] = rng(hover.range)
-        items = await client.text_document_prepare_call_hierarchy_async(
+        items: Any = await client.text_document_prepare_call_hierarchy_async(
             lsp.CallHierarchyPrepareParams(text_document=doc, position=at(15, "helper"))
         )
         out["prepare"] = [rng(i.selection_range) for i in items]
-        incoming = await client.call_hierarchy_incoming_calls_async(lsp.CallHierarchyIncomingCallsParams(item=items[0]))
+        incoming: Any = await client.call_hierarchy_incoming_calls_async(
+            lsp.CallHierarchyIncomingCallsParams(item=items[0])
+        )
         out["incoming"] = sorted(rng(r) for call in incoming for r in call.from_ranges)
-        grow = await client.text_document_prepare_call_hierarchy_async(
+        grow: Any = await client.text_document_prepare_call_hierarchy_async(
             lsp.CallHierarchyPrepareParams(text_document=doc, position=at(7, "grow"))
         )
-        outgoing = await client.call_hierarchy_outgoing_calls_async(lsp.CallHierarchyOutgoingCallsParams(item=grow[0]))
+        outgoing: Any = await client.call_hierarchy_outgoing_calls_async(
+            lsp.CallHierarchyOutgoingCallsParams(item=grow[0])
+        )
         out["outgoing"] = sorted(rng(r) for call in outgoing for r in call.from_ranges)
         position = await client.protocol.send_request_async(
             "lspBridge/position", {"file": "astral.py", "line": 16, "name": "y"}
@@ -125,9 +131,11 @@ async def _session(root: Path, cache: Path, offered: list[str] | None) -> dict:
         out["position"] = (position.line, position.character) if not isinstance(position, dict) else position
         bom_doc = lsp.TextDocumentIdentifier(uri=(root / "bom_crlf.py").as_uri())
         bom_lines = BOM_CRLF[1:].split("\r\n")
-        bom_symbols = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(text_document=bom_doc))
+        bom_symbols: Any = await client.text_document_document_symbol_async(
+            lsp.DocumentSymbolParams(text_document=bom_doc)
+        )
         out["bom"] = {s.name: rng(s.selection_range) for s in bom_symbols}
-        bom_def = await client.text_document_definition_async(
+        bom_def: Any = await client.text_document_definition_async(
             lsp.DefinitionParams(
                 text_document=bom_doc, position=lsp.Position(line=1, character=col(bom_lines[1], "bom_value", enc))
             )
@@ -142,7 +150,7 @@ async def _session(root: Path, cache: Path, offered: list[str] | None) -> dict:
                 )
             )
         )
-        buffer_symbols = await client.text_document_document_symbol_async(
+        buffer_symbols: Any = await client.text_document_document_symbol_async(
             lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=(root / "buffer.py").as_uri()))
         )
         out["buffer"] = {s.name: rng(s.selection_range) for s in buffer_symbols}

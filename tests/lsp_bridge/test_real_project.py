@@ -98,7 +98,8 @@ def test_references_across_modules_match_ast(real, project, name):
 def test_locate_and_render_a_real_method(real, project):
     tree = module_ast(project, "jinja2/environment.py")
     env = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Environment")
-    method = next(n for n in env.body if getattr(n, "name", None) == "from_string")
+    method = next(n for n in env.body if isinstance(n, ast.FunctionDef) and n.name == "from_string")
+    assert method.end_lineno is not None
     found = real.locate(symbol="Environment.from_string")
     start = min([method.lineno, *(d.lineno for d in method.decorator_list)])
     assert [(c["class"], c["function"], c["lines"]) for c in found["chunks"]] == [
