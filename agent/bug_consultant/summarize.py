@@ -72,14 +72,13 @@ class Summarizer:
             os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
             import litellm
 
-            response = litellm.completion(
+            response = _completion(
+                litellm,
                 model=self.config.summary_model,
                 messages=messages,
                 tools=[{"type": "function", "function": function}],
                 tool_choice={"type": "function", "function": {"name": function["name"]}},
                 timeout=self.config.summary_timeout,
-                # our tools are plain functions: skip litellm's MCP-gateway check (it imports the optional `mcp`)
-                _skip_mcp_handler=True,
                 **kwargs,
             )
             self._add_cost(litellm, response)
@@ -164,6 +163,23 @@ class Summarizer:
         first = plan.split(". ")[0] if plan else ""
         shown = [" ".join(c.split())[:60] for c in commands[-3:]]
         return templates.render_line(self.spec["fallback"]["strategy"], plan=first, commands=shown)[:150]
+
+
+_SKIP_MCP: list[bool] = []  # decided at the first call: does this litellm need `_skip_mcp_handler`?
+
+
+def _completion(litellm: Any, **kwargs: Any) -> Any:
+    """litellm.completion with tools. Some litellm versions check every tools call for their MCP gateway, which
+    imports the optional `mcp` package; our tools are plain functions, so such versions are told to skip it."""
+    if _SKIP_MCP:
+        return litellm.completion(**kwargs, _skip_mcp_handler=True)
+    try:
+        return litellm.completion(**kwargs)
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "mcp":
+            raise
+        _SKIP_MCP.append(True)
+        return litellm.completion(**kwargs, _skip_mcp_handler=True)
 
 
 def _clip(stage: str, summary: dict[str, Any]) -> dict[str, Any]:
