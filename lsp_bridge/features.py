@@ -21,7 +21,6 @@ from lsp_bridge.shared_context import context_label, context_spans
 from lsp_bridge.symbols import container_name
 from lsp_bridge.view import View, uri_to_path
 
-CALLABLES = CALLABLE_KINDS
 FOLD_INTO = BLOCK_TYPES | {"module", "block", "decorated_definition"}
 
 
@@ -241,7 +240,7 @@ def prepare_call_hierarchy(ctx: Context, params: lsp.CallHierarchyPrepareParams)
         return []
     t = found[2]
     s = req.view.files[t.path].symbols[t.symbol]
-    return [_item(req, t.path, t.symbol)] if s.kind in (*CALLABLES, CLASS) else []
+    return [_item(req, t.path, t.symbol)] if s.kind in (*CALLABLE_KINDS, CLASS) else []
 
 
 def _called(source_lines: list[bytes], line: int, end_col: int) -> bool:
@@ -252,7 +251,7 @@ def _called(source_lines: list[bytes], line: int, end_col: int) -> bool:
 def _innermost_callable(fi: FileIndex, line: int) -> int:
     best = -1
     for i, s in enumerate(fi.symbols):
-        if s.scope >= 0 and s.kind in CALLABLES and s.line <= line <= s.end_line:
+        if s.scope >= 0 and s.kind in CALLABLE_KINDS and s.line <= line <= s.end_line:
             best = i
     return best
 
