@@ -5,6 +5,7 @@ Chunk lines are 1-based, as the agent reads and cites them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -155,13 +156,15 @@ class Renderer:
                 shown.update(range(s.deco_line, s.end_line + 1))
             for owner in chain(fi, target):
                 shown.update(signature_lines(owner))
-        for n in chunk.lines:
-            line = n - 1
-            if not 0 <= line < count:
-                continue
-            shown.add(line)
-            for i in enclosing(fi, line):
-                shown.update(signature_lines(fi.symbols[i]))
+        lines = sorted({n - 1 for n in chunk.lines if 1 <= n <= count})
+        shown.update(lines)
+        # signatures of every class/function holding a shown line: one pass over the symbols, not one per line
+        for s in fi.symbols:
+            if s.scope >= 0:
+                at = bisect_left(lines, s.line)
+                if at < len(lines) and lines[at] <= s.end_line:
+                    shown.update(signature_lines(s))
+        for line in lines:
             shown.update(self.block_headers(fi.path, line))
         return {n for n in shown if 0 <= n < count}
 
