@@ -67,9 +67,10 @@ class BugConsultant:
 
     def __init__(self, cfg: Any = None, log_dir: Path | None = None, run_id: str | None = None):
         self.config = config_from(cfg)
+        # the store is shared across runs (store_path, else $LLM_IDE_BUG_STORE or ~/.cache/...); the run's log
+        # folder only gets the JSON copies of its records, as in the seed
+        store_path = self.config.resolved_store_path()
         consultant_dir = Path(log_dir) / "bug_consultant" if log_dir is not None else None
-        store_path = self.config.store_path or (consultant_dir / "bugs.sqlite" if consultant_dir else None)
-        store_path = Path(store_path).expanduser() if store_path else self.config.resolved_store_path()
         json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
         self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
         self.index = shared_index(

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from agent.bug_consultant import BugConsultant, BugRecord
+from agent.bug_consultant.config import DEFAULT_STORE_ENV
 
 BUGGY = """\
 import pandas as pd
@@ -113,7 +114,9 @@ def seed_cfg(use: bool) -> SimpleNamespace:
     return SimpleNamespace(agent=SimpleNamespace(search=SimpleNamespace(use_bug_consultant=use, bug_consultant=block)))
 
 
-def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path):
+def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path, monkeypatch):
+    # the seed's config has no store path: the default one, here put under tmp_path through its variable
+    monkeypatch.setenv(DEFAULT_STORE_ENV, str(tmp_path / "store" / "bugs.sqlite"))
     work = tmp_path / "work"
     work.mkdir()
     fixes = [
@@ -147,15 +150,16 @@ def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path):
     consultant_dir = tmp_path / "logs" / "bug_consultant"
     saved = {json.loads(p.read_text())["id"] for p in consultant_dir.glob("bug_*.json")}
     assert saved == {r.id for r in consultant.bug_records}
-    assert (consultant_dir / "bugs.sqlite").exists()
+    assert (tmp_path / "store" / "bugs.sqlite").exists() and not (consultant_dir / "bugs.sqlite").exists()
     assert consultant.world_model.insights[0] == "DATA_ERROR: the column is called price: use price"
 
 
-def test_switched_off_the_search_agent_debugs_without_advice(tmp_path):
+def test_switched_off_the_search_agent_debugs_without_advice(tmp_path, monkeypatch):
+    monkeypatch.setenv(DEFAULT_STORE_ENV, str(tmp_path / "store" / "bugs.sqlite"))
     work = tmp_path / "work"
     work.mkdir()
     agent = MiniSearchAgent(seed_cfg(False), tmp_path / "logs", [("use price", buggy("price"))], work)
     nodes = agent.solve(buggy("unit_price"))
     assert [n.is_buggy for n in nodes] == [True, False]
     assert agent.bug_consultant is None and "Debugging Advice" not in nodes[1].prompt
-    assert not (tmp_path / "logs").exists()
+    assert not (tmp_path / "logs").exists() and not (tmp_path / "store").exists()
