@@ -97,19 +97,15 @@ def bug_report(
     run_a: Path = typer.Argument(..., help="output folder of the run with the Bug Consultant off"),
     run_b: Path = typer.Argument(..., help="output folder of the run with the Bug Consultant on"),
     output: Path | None = typer.Option(None, "-o", "--output", help="also write the report here"),
+    json_out: bool = typer.Option(False, "--json", help="JSON instead of the table"),
 ) -> None:
-    """The Bug Consultant's A/B metrics of two runs."""
-    try:
-        from agent.bug_consultant import report
-    except ImportError:
-        raise CliError("the Bug Consultant report is not in this install (agent/bug_consultant/report.py)") from None
+    """The Bug Consultant's A/B metrics of two runs (agent/bug_consultant/report.py)."""
+    from agent.bug_consultant.report import bug_report as report
+
     for run in (run_a, run_b):
         if not run.is_dir():
             raise CliError(f"{run}: no such run folder")
-    text = report.bug_report(run_a, run_b, output) if hasattr(report, "bug_report") else None
-    if text is None:
-        raise CliError("agent/bug_consultant/report.py has no bug_report(run_a, run_b, output)")
-    typer.echo(text)
+    typer.echo(report(run_a, run_b, output, json_out))
 
 
 def main() -> None:

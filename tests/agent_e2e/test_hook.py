@@ -1,0 +1,126 @@
+"""The startup hook: which config and agent a run gets, the switch back to upstream, the version guard, and the
+`.pth` file a wheel install carries (a fresh venv, no editable install)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from agent.hook import CONFIG, PTH_NAME, base_config_specs, pth_line
+from tests.conftest import ROOT
+
+UPSTREAM_DEFAULT = (
+    Path(__import__("minisweagent.config", fromlist=["x"]).builtin_config_dir) / "benchmarks" / "swebench.yaml"
+)
+CHECK_PATCHED = (
+    "import agent.hook; agent.hook.install()\n"
+    "import minisweagent.run.benchmarks.swebench as m, minisweagent.run.benchmarks.swebench_single as s\n"
+    "hooked = [getattr(x, '_llm_ide_hook', False) for x in (m, s)]\n"
+    "wrapped = hasattr(m.app.registered_commands[0].callback, '__wrapped__')\n"
+    "print(type(m.ProgressTrackingAgent).__name__, *hooked, wrapped)\n"
+)
+
+
+def python(code: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {**os.environ, "MSWEA_SILENT_STARTUP": "1", **(env or {})}
+    return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("specs", "agent_class", "expected"),
+    [
+        ([str(UPSTREAM_DEFAULT)], None, [CONFIG]),  # no -c: our config instead of upstream's
+        (["swebench.yaml", "model.model_name=m"], None, [CONFIG, "model.model_name=m"]),  # upstream's name: ours
+        (["model.model_name=m"], None, [CONFIG, "model.model_name=m"]),  # -c alone merges on top of ours
+        (["agent.agent_class=default"], None, [str(UPSTREAM_DEFAULT), "agent.agent_class=default"]),
+        ([str(UPSTREAM_DEFAULT)], "interactive", [str(UPSTREAM_DEFAULT)]),  # swebench-single --agent-class
+        (
+            ["agent.agent_class=agent.llm_ide_agent.LLMIDEAgent"],
+            None,
+            [CONFIG, "agent.agent_class=agent.llm_ide_agent.LLMIDEAgent"],
+        ),
+    ],
+)
+def test_base_config_of_a_run(specs, agent_class, expected):
+    assert base_config_specs(specs, UPSTREAM_DEFAULT, agent_class) == expected
+
+
+def test_runner_modules_are_adjusted_once_imported():
+    result = python(CHECK_PATCHED)
+    assert result.stdout.split() == ["function", "True", "True", "True"], result.stderr
+    assert "llm-ide:" not in result.stderr
+
+
+@pytest.mark.parametrize("value", ["upstream", "off", "0"])
+def test_environment_variable_leaves_upstream_untouched(value):
+    result = python(CHECK_PATCHED, {"LLM_IDE_AGENT": value})
+    assert result.stdout.split() == ["type", "False", "False", "False"], result.stderr
+
+
+FAKE_SWEBENCH = """\
+import typer
+app = typer.Typer()
+DEFAULT_CONFIG_FILE = "swebench.yaml"
+class ProgressTrackingAgent: pass
+def get_swebench_docker_image_name(instance): return instance["image_name"]
+{extra}
+@app.command()
+def main(config_spec: list[str] = typer.Option([DEFAULT_CONFIG_FILE], "-c")): pass
+"""
+
+
+@pytest.mark.parametrize(
+    ("version", "extra", "warning"),
+    [
+        ("3.0.0", "def get_sb_environment(config, instance): pass", "mini-swe-agent 3.0.0 is not a 2.x release"),
+        ("2.9.1", "", "minisweagent.run.benchmarks.swebench has no get_sb_environment"),
+    ],
+)
+def test_an_unknown_upstream_is_left_alone_with_one_warning(tmp_path, version, extra, warning):
+    """A stand-in mini-swe-agent (another release line, or one that renamed a function the hook relies on)."""
+    pkg = tmp_path / "minisweagent"
+    (pkg / "run" / "benchmarks").mkdir(parents=True)
+    (pkg / "__init__.py").write_text(f"__version__ = {version!r}\n")
+    (pkg / "run" / "__init__.py").write_text("")
+    (pkg / "run" / "benchmarks" / "__init__.py").write_text("")
+    (pkg / "run" / "benchmarks" / "swebench.py").write_text(FAKE_SWEBENCH.format(extra=extra))
+    (pkg / "run" / "benchmarks" / "swebench_single.py").write_text(FAKE_SWEBENCH.format(extra=extra))
+    result = python(CHECK_PATCHED, {"PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"}, cwd=tmp_path)
+    assert result.stdout.split() == ["type", "False", "False", "False"], result.stderr
+    assert result.stderr.strip() == f"llm-ide: {warning}; running upstream mini-swe-agent unchanged"
+
+
+def test_a_wheel_install_carries_the_hook(tmp_path):
+    """`pip install .` (not editable) puts the .pth into site-packages; it runs at start-up; uninstall removes it."""
+    src = tmp_path / "src"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    src.mkdir()
+    subprocess.run(["tar", "--null", "-T", "-", "-cf", str(tmp_path / "src.tar")], cwd=ROOT, input=files, check=True)
+    subprocess.run(["tar", "-xf", str(tmp_path / "src.tar"), "-C", str(src)], check=True)
+    build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), "."]
+    subprocess.run(build, cwd=src, check=True, capture_output=True, timeout=300)
+    wheel = next(tmp_path.glob("swe_ide_toolkit-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        assert z.read(PTH_NAME).decode() == pth_line()
+        assert "agent/config/llm-ide/swebench.yaml" in z.namelist()
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "install", "--no-deps", str(wheel)], check=True, capture_output=True, timeout=300)
+    site = Path(
+        subprocess.check_output(
+            [str(venv / "bin/python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True
+        ).strip()
+    )
+    assert (site / PTH_NAME).read_text() == pth_line()
+    check = "import sys, agent.hook; print(agent.hook.__file__.startswith(sys.prefix), type(sys.meta_path[0]).__name__)"
+    started = subprocess.run([str(venv / "bin/python"), "-c", check], capture_output=True, text=True, cwd=tmp_path)
+    assert started.stdout.split() == ["True", "_Finder"], started.stderr
+    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True)
+    assert not (site / PTH_NAME).exists()
