@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 from pygls.client import JsonRPCClient
 from pygls.protocol import JsonRPCProtocol, LanguageServerProtocol, default_converter, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
+from pygls.server import JsonRPCServer
 
 from lsp_bridge import framing
 
@@ -97,6 +98,13 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
     def client_supports_code_lens_refresh(self) -> bool:
         caps = getattr(self, "client_capabilities", None)
         return bool(getattr(getattr(getattr(caps, "workspace", None), "code_lens", None), "refresh_support", False))
+
+
+def release_threads(server: JsonRPCServer) -> None:
+    """Stop a finished session's handler threads without waiting for them (pygls' `shutdown()` would block)."""
+    pool = server._thread_pool
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class ClientProtocol(_Framed, LanguageServerProtocol):

@@ -19,7 +19,7 @@ from lsp_bridge import __version__, agent_methods, features
 from lsp_bridge.extract import digest, extract
 from lsp_bridge.hub import Hub
 from lsp_bridge.model import FileIndex
-from lsp_bridge.pygls_adapter import BridgeProtocol, converter
+from lsp_bridge.pygls_adapter import BridgeProtocol, converter, release_threads
 from lsp_bridge.request import BadParams, Context
 from lsp_bridge.shared_context import CONTEXT_SOURCE, context_label, context_spans
 from lsp_bridge.view import View, uri_to_path
@@ -54,6 +54,7 @@ class Session(LanguageServer):
             self.hub.sessions.remove(self)
         if not self.ended:
             self.ended = True
+            release_threads(self)
             self.on_end(code)
 
     @property

@@ -118,3 +118,16 @@ def test_a_bridge_command_that_fails_is_reported_at_once(shop, tmp_path, mapping
     with pytest.raises(BridgeError, match=r"ended its output \(exit code 1\)"):
         BridgeClient(command, timeout=60)
     assert time.monotonic() - started < 10
+
+
+def test_sessions_that_come_and_go_leave_no_threads_behind(daemon, shop, tmp_path):
+    pid = int(Path(f"{daemon}.pid").read_text())
+    threads = lambda: len(list(Path(f"/proc/{pid}/task").iterdir()))  # noqa: E731
+    command = connect_command(shop, daemon, tmp_path / "cache")
+    with BridgeClient(command) as first:
+        first.document_symbols("app.py")
+    before = threads()
+    for _ in range(12):
+        with BridgeClient(command) as client:
+            assert client.document_symbols("app.py")[0]["name"] == "main"
+    assert wait_until(lambda: threads() <= before + 2), (before, threads())
