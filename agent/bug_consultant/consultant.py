@@ -243,7 +243,12 @@ class BugConsultant:
 
     def get_advice(self, bug_record: BugRecord) -> str:
         """Similar past bugs with their fixes, this bug's failed strategies and learned constraints; "" if none."""
-        similar = self.retrieve_similar_bugs(bug_record, top_k=self.config.max_similar_bugs)
+        # a similar bug teaches something only once it was fixed or something failed on it
+        similar = [
+            r
+            for r in self.retrieve_similar_bugs(bug_record, top_k=self.config.max_similar_bugs)
+            if r.successful_strategy or r.failed_strategies
+        ]
         failed = (
             bug_record.failed_strategies[-self.config.max_failed_strategies :]
             if self.config.max_failed_strategies

@@ -138,5 +138,8 @@ def test_parallel_agents_in_one_process_share_the_index(make_config, tmp_path):
     mine = first.start_bug_record(error_output=error, command="python x.py")
     theirs = second.start_bug_record(error_output=error, command="python x.py")
     assert [r.id for r in second.retrieve_similar_bugs(theirs)] == [mine.id]
+    assert second.get_advice(theirs) == ""  # found, but nothing was tried on it yet: nothing to learn
+    first.record_trial(mine, debug_plan="guard the denominator", outcome="success")
+    assert "Fixed by: guard the denominator" in second.get_advice(theirs)
     assert (tmp_path / "a" / "bug_consultant" / f"bug_{mine.id}.json").exists()
     assert (tmp_path / "b" / "bug_consultant" / f"bug_{theirs.id}.json").exists()
