@@ -9,7 +9,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tree_sitter import Node, Tree
+from tree_sitter import Tree
 
 from lsp_bridge.extract import header_end_line, parse
 from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex, Symbol
@@ -135,12 +135,19 @@ class Renderer:
         """Header lines of every compound statement around `line` (0-based), itself included when it is one."""
         text = self.lines(path)[line] if line < len(self.lines(path)) else ""
         col = len(text.encode()) - len(text.lstrip().encode())
-        node: Node | None = self.tree(path).root_node.descendant_for_point_range((line, col), (line, col))
+        point = (line, col)
+        # down from the root with a cursor: `Node.parent` walks down from the root itself, so climbing from the
+        # innermost node would cost depth^2 per line (1,000 nested blocks: seconds per line)
+        cursor = self.tree(path).walk()
         out: set[int] = set()
-        while node is not None:
-            if node.type in BLOCK_TYPES:
+        while True:
+            node = cursor.node
+            if node is not None and node.type in BLOCK_TYPES:
                 out.update(range(node.start_point[0], header_end_line(node) + 1))
-            node = node.parent
+            if cursor.goto_first_child_for_point(point) is None or cursor.node is None:
+                break
+            if tuple(cursor.node.start_point) > point:  # the first child after the point: nothing holds it
+                break
         return out
 
     def shown_lines(self, fi: FileIndex, chunk: Chunk) -> set[int]:

@@ -235,6 +235,15 @@ def test_every_request_on_every_bad_file_answers(bridge, faulty):
     assert bridge.workspace_symbols("helper")[0]["file"] == "good/core.py"
 
 
+@pytest.mark.parametrize("rel", ["only_newlines.py", "huge_line.py", "nested_defs.py", "nested_sums.py"])
+def test_rendering_every_line_of_a_big_file_is_bounded(bridge, rel):
+    started = time.monotonic()
+    result = bridge.request("lspBridge/renderContext", {"chunks": [{"file": rel, "lines": list(range(1, 100_001))}]})
+    assert time.monotonic() - started < 10
+    assert result["missing"] == [] and result["text"].startswith(f"### File: `{rel}`\n")
+    assert result["text"].split("\n")[1].lstrip().startswith("1")
+
+
 def test_files_changing_and_vanishing_while_indexed(faulty, tmp_path):
     """Files deleted, recreated and swapped for FIFOs while the server re-indexes: no error, the rest intact."""
     root = tmp_path / "churn"
