@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from setuptools.command.build_py import build_py
+from setuptools.command.build_py import build_py  # type: ignore[import-untyped]
 
 PTH = Path(__file__).resolve().parent / "config" / "llm-ide" / "llm_ide_agent_hook.pth"
 

@@ -205,7 +205,7 @@ class LLMIDEEnvironment(DockerEnvironment):
         if not chunks or self.bridge is None:
             return ""
         try:
-            return self.bridge.render_context(chunks, threshold)
+            return str(self.bridge.render_context(chunks, threshold))
         except Exception as e:
             self.logger.warning("renderContext failed: %s", e)
             self._drop_bridge_if_gone(e)

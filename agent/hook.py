@@ -204,11 +204,12 @@ def patch_batch(module: Any) -> None:
         if is_ours(agent_class):
             from minisweagent.agents import get_agent_class
 
-            cls = get_agent_class(agent_class or OUR_AGENT)
+            cls: Any = get_agent_class(agent_class or OUR_AGENT)
             return cls(model, env, progress_manager=progress_manager, instance_id=instance_id, **kwargs)
         from minisweagent.agents import get_agent_class
 
-        return get_agent_class(agent_class)(model, env, **kwargs)
+        other: Any = get_agent_class(agent_class)
+        return other(model, env, **kwargs)
 
     def get_sb_environment(config: dict, instance: dict) -> Any:
         agent_class = config.get("agent", {}).get("agent_class")

@@ -147,7 +147,7 @@ class Actions:
         for attempt in (1, 2):
             try:
                 if self._dirty:
-                    self.bridge.sync()  # type: ignore[union-attr]
+                    self.bridge.sync()
                     self._dirty = False
                 return handler(params)
             except ParamError as e:
@@ -470,12 +470,12 @@ class Actions:
             lines.append(located(file, line, where, texts.get((file, line), ""), mark))
         if hidden := len(seen) - len(shown):
             lines.append(f"... {hidden} more ({len(main) - len(shown[: len(main)])} outside tests)")
-        chunks: dict[tuple[str, str | None, str | None], list[int]] = {}
+        groups: dict[tuple[str, str | None, str | None], list[int]] = {}
         for file, line in main[: self.limits.max_reference_chunks]:
             ref = facts.chunk(file, line)
-            chunks.setdefault((file, ref.class_name, ref.function), []).append(line)
-        refs = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in chunks.items()]
-        return ActionResult("\n".join(lines), 0, refs)
+            groups.setdefault((file, ref.class_name, ref.function), []).append(line)
+        accessed = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in groups.items()]
+        return ActionResult("\n".join(lines), 0, accessed)
 
 
 def _bridge_gone(error: Exception) -> bool:

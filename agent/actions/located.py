@@ -107,11 +107,11 @@ class FileFacts:
         for s in self.scopes(file):
             if s.line == line and (name is None or s.name == name):
                 return s.qualname, s.detail
-        for s in _flatten(self.symbols(file)):
-            if s["line"] == line and (name is None or s["name"] == name):
+        for sym in _flatten(self.symbols(file)):
+            if sym["line"] == line and (name is None or sym["name"] == name):
                 scope = innermost(self.scopes(file), line)
                 prefix = f"{scope.qualname}." if scope else ""
-                return prefix + s["name"], s.get("detail") or s["name"]
+                return prefix + sym["name"], sym.get("detail") or sym["name"]
         scope = innermost(self.scopes(file), line)
         return (scope.qualname if scope else ""), ""
 

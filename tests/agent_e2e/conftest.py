@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 TESTBED = "toolprov-testbed:bookworm"
 FAILING_TEST = "tests/test_more.py::LastTests::test_basic"
 # what upstream's swebench.yaml sets for SWE-bench images (the repository's env comes from /root/.bashrc)
-SWEBENCH_ENV = {"cwd": "/testbed", "timeout": 60, "interpreter": ["bash", "-c"], "env": {"BASH_ENV": "/root/.bashrc"}}
+SWEBENCH_ENV: dict[str, Any] = {
+    "cwd": "/testbed",
+    "timeout": 60,
+    "interpreter": ["bash", "-c"],
+    "env": {"BASH_ENV": "/root/.bashrc"},
+}
 
 
 def remove_container(container_id: str | None) -> None:

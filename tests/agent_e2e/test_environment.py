@@ -126,4 +126,4 @@ def test_tool_entries_that_cannot_be_provisioned(tools, message):
 
 def test_tool_entries_accept_only_the_seed_fields():
     with pytest.raises(ValidationError, match="installation"):
-        LLMIDEEnvironmentConfig(image="x", tools=[{"name": "debugger", "installation": "pip"}])
+        LLMIDEEnvironmentConfig.model_validate({"image": "x", "tools": [{"name": "debugger", "installation": "pip"}]})
