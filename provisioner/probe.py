@@ -1,6 +1,7 @@
 """What an image offers a tool: its Python interpreters, conda, platform. Probed once per image id, then cached."""
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -68,16 +69,26 @@ def _parse(image_id: str, out: str) -> ImageFacts:
 
 def probe(image_id: str, ref: str | None = None) -> ImageFacts:
     path = cache_dir() / "probes" / f"{image_id.replace('sha256:', '')}.json"
-    if path.is_file():
+    if cached := _load(path):
+        return cached
+    out = _run_probe(image_id, ref or image_id[:19])
+    facts = _parse(image_id, out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(json.dumps(asdict(facts)))
+    tmp.replace(path)  # atomic: a process killed mid-write leaves no half a file behind
+    return facts
+
+
+def _load(path: Path) -> ImageFacts | None:
+    """A cached probe, or None when there is none or it is unreadable (then the image is probed again)."""
+    try:
         data = json.loads(path.read_text())
         data["interpreters"] = [Interpreter(**{**i, "version": tuple(i["version"])}) for i in data["interpreters"]]
         data["glibc"] = tuple(data["glibc"]) if data["glibc"] else None
         return ImageFacts(**data)
-    out = _run_probe(image_id, ref or image_id[:19])
-    facts = _parse(image_id, out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(asdict(facts)))
-    return facts
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
 
 
 def _run_probe(image_id: str, name: str) -> str:

@@ -121,7 +121,9 @@ def _download(path: Path, reqs: list[str], target: Target) -> Wheelhouse:
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
 
-    tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=".resolving-"))
+    for stale in path.parent.glob(f".resolving-{path.name}-*"):  # left by a killed process (we hold the lock)
+        shutil.rmtree(stale, ignore_errors=True)
+    tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".resolving-{path.name}-"))
     try:
         extras: dict[str, set[str]] = {}
         for r in map(Requirement, reqs):

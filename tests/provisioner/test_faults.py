@@ -309,3 +309,20 @@ def test_credentials_do_reach_pip_and_stay_out_of_the_error_line(engine, tmp_pat
     assert "No matching distribution found for pyflakes==3.2.0" in res.stderr
     assert secret not in res.stderr
     assert images_with(engine, tmp_path.name) == []
+
+
+@pytest.mark.parametrize(
+    "damage", [b"", b'{"image_id": "sha256:', b"\x00\xff garbage", b'{"machine": "x86_64"}', b'{"interpreters": 5}']
+)
+def test_a_damaged_probe_cache_is_probed_again(engine, tmp_path: Path, damage: bytes):
+    """A process killed while writing the cache, or a hand-edited file: the image is probed again."""
+    from provisioner import api
+
+    expected = api.install_tools(["pyflakes"], image=TESTBED)
+    image_id = engine.images.get(TESTBED).id.removeprefix("sha256:")
+    (tmp_path / "probes").mkdir()
+    (tmp_path / "probes" / f"{image_id}.json").write_bytes(damage)
+    env = {**os.environ, "TOOLPROV_CACHE": str(tmp_path)}
+    res = subprocess.run(["toolprov", "install", "pyflakes", "-i", TESTBED], capture_output=True, text=True, env=env)
+    assert res.returncode == 0 and res.stdout.strip() == expected.image, res.stderr
+    assert json.loads((tmp_path / "probes" / f"{image_id}.json").read_text())["image_id"].endswith(image_id)
