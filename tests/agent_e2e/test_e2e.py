@@ -149,3 +149,13 @@ def test_upstream_agent_per_run_option(work):
     assert traj["info"]["exit_status"] == "Submitted"
     assert "+            return iterable[-1]" in traj["info"]["submission"]
     assert yaml.safe_load((work / "upstream.yaml").read_text())["model"]["outputs"][0]["extra"]["actions"]
+
+
+def test_html_view_of_a_batch_trajectory(batch, tmp_path):
+    instance = INSTANCES[0]
+    traj = batch / instance.instance_id / f"{instance.instance_id}.traj.json"
+    out = tmp_path / "tree.html"
+    result = subprocess.run(["llm-ide", "html", str(traj), "-o", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == f"wrote {out}", result.stderr
+    page = out.read_text()
+    assert "<html" in page and "find_symbol" in page and "run-to-exception" in page

@@ -1,0 +1,56 @@
+"""`llm-ide`: the hook commands, status, and one-line errors with their exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from agent.hook import PTH_NAME, pth_line
+
+
+def llm_ide(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["llm-ide", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_install_status_uninstall_hook(tmp_path):
+    installed = llm_ide("install-hook", "--target", str(tmp_path))
+    assert installed.returncode == 0 and (tmp_path / PTH_NAME).read_text() == pth_line()
+    assert "LLM_IDE_AGENT=upstream" in installed.stdout
+    removed = llm_ide("uninstall-hook", "--target", str(tmp_path))
+    assert removed.returncode == 0 and removed.stdout.startswith("startup hook removed:")
+    assert not (tmp_path / PTH_NAME).exists()
+    assert llm_ide("uninstall-hook", "--target", str(tmp_path)).stdout.startswith("startup hook was not installed:")
+
+
+def test_status_says_which_agent_runs():
+    info = json.loads(llm_ide("status", "--json").stdout)
+    assert set(info) >= {"pth", "pth_installed", "switched_off", "mini_swe_agent", "supported", "config"}
+    assert info["supported"] and info["mini_swe_agent"].startswith("2.")
+    assert Path(info["config"]).name == "swebench.yaml" and Path(info["config"]).is_file()
+    text = llm_ide("status").stdout
+    expected = "the LLM-IDE agent" if info["pth_installed"] else "upstream mini-swe-agent"
+    assert text.startswith(f"`mini-extra swebench` runs: {expected}")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (
+            ["html", "/nonexistent.traj.json", "-o", "/tmp/x.html"],
+            1,
+            "llm-ide: /nonexistent.traj.json: no such trajectory file",
+        ),
+        (["bug-report", "/nonexistent-a", "/tmp"], 1, "llm-ide: /nonexistent-a: no such run folder"),
+        (["frobnicate"], 2, "No such command"),
+        (["html"], 2, "Missing argument"),
+    ],
+)
+def test_errors_are_one_line_with_exit_codes(args, code, message):
+    result = llm_ide(*args)
+    assert result.returncode == code
+    assert message in result.stderr
+    if code == 1:
+        assert result.stderr.strip() == message and "Traceback" not in result.stderr
