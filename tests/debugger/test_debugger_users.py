@@ -140,10 +140,14 @@ def test_a_session_folder_another_user_made_first_is_refused(
     assert debugger(shared, "--session", "mine", "stop", DEBUGGER_SESSIONS=str(sessions)).returncode == 0
 
 
-@pytest.mark.parametrize("planted", ["folder", "symlink"])
+@pytest.mark.parametrize("planted", ["folder", "symlink", "parent"])
 def test_a_sessions_directory_another_user_made_first_is_refused(peer, shared: Path, planted: str):
     base = shared / "sessions" / "base"
-    if planted == "folder":
+    if planted == "parent":  # the peer's folder, open to all but not sticky: our directory could be swapped
+        as_peer(peer, "import os, sys; os.mkdir(sys.argv[1]); os.chmod(sys.argv[1], 0o777)", str(base))
+        base = base / "inner"
+        expected = f"which {PEER} (uid {peer.pw_uid}) or others can change: refused"
+    elif planted == "folder":
         as_peer(peer, "import os, sys; os.mkdir(sys.argv[1], 0o700)", str(base))
         expected = f"belongs to {PEER} (uid {peer.pw_uid}), not to you (uid 0): refused"
     else:

@@ -138,8 +138,22 @@ def sessions_dir() -> Path:
         base = Path(runtime) / "debugger-sessions"
     else:
         base = Path(f"/tmp/debugger-sessions-{os.getuid()}")
+    _check_parent(base.parent)
     private_dir(base, create=True, what="sessions directory")
     return base
+
+
+def _check_parent(parent: Path) -> None:
+    """Whoever may rename entries in the parent could swap our directory for theirs after we checked it."""
+    try:
+        st = os.stat(parent)
+    except OSError as e:
+        raise DebuggerError(f"cannot use {parent} for sessions: {e.strerror}") from None
+    if st.st_uid not in (0, os.getuid()) or (st.st_mode & 0o022 and not st.st_mode & stat.S_ISVTX):
+        raise DebuggerError(
+            f"the sessions directory would live in {parent}, which {_owner_name(st.st_uid)} or others can change: "
+            f"refused; set {SESSIONS_DIR_ENV} to a directory of your own"
+        )
 
 
 def session(name: str) -> Session:
