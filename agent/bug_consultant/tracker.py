@@ -232,7 +232,6 @@ class BugTracker:
             "retrieval_candidates": retrieval.candidates if retrieval else 0,
             "retrieved_above_threshold": retrieval.above_threshold if retrieval else 0,
             "retrieval_p95_ms": latencies[int(0.95 * (len(latencies) - 1))] if latencies else None,
-            "query_llm_calls": 0,
             "advice_prompts": self.advice_prompts,
             "advice_items_shown": self.advice_items_shown,
             "observe_errors": self.observe_errors,

@@ -114,3 +114,33 @@ def test_no_summary_model_means_no_llm_call(make_config, run_script):
     consultant.record_trial(record, outcome="success", debug_plan="use indent")
     assert (consultant.summarizer.stats.calls, consultant.summarizer.stats.failures) == (0, 0)
     assert record.summary_source == "deterministic" and record.resolved
+
+
+def test_retrieval_and_advice_make_no_llm_call(make_config, run_script):
+    """Summaries call the model; retrieval and advice never do (counted by litellm's own input callback)."""
+    import litellm
+
+    calls: list[str] = []
+    saved = litellm.input_callback
+    litellm.input_callback = [lambda *args, **kwargs: calls.append(MODEL)]
+    try:
+        config = make_config(
+            summary_model=MODEL,
+            summary_stage_kwargs={
+                "bug_start": {"mock_tool_calls": tool_call("submit_bug_start_summary", START)},
+                "trial_success": {"mock_tool_calls": tool_call("submit_trial_success", SUCCESS)},
+            },
+        )
+        consultant = BugConsultant(config)
+        error = run_script(BUG).stderr
+        first = consultant.start_bug_record(error_output=error, command="python repro.py")
+        consultant.record_trial(first, debug_plan="use indent", outcome="success")
+        second = consultant.start_bug_record(error_output=error, command="python repro.py")
+        assert calls == [MODEL] * 3
+        assert "Fixed by: pass indent=2 to json.dumps" in consultant.get_advice(second)
+        assert [r.id for r in consultant.retrieve_similar_bugs(second)] == [first.id]
+        by_text = consultant.retrieve_similar_bugs(START["error_signature"], ["json"])
+        assert {r.id for r in by_text} == {first.id, second.id}
+        assert calls == [MODEL] * 3
+    finally:
+        litellm.input_callback = saved
