@@ -139,7 +139,7 @@ def test_retrieval_and_advice_make_no_llm_call(make_config, run_script):
         assert calls == [MODEL] * 3
         assert "Fixed by: pass indent=2 to json.dumps" in consultant.get_advice(second)
         assert [r.id for r in consultant.retrieve_similar_bugs(second)] == [first.id]
-        by_text = consultant.retrieve_similar_bugs(START["error_signature"], ["json"])
+        by_text = consultant.retrieve_similar_bugs(str(START["error_signature"]), ["json"])
         assert {r.id for r in by_text} == {first.id, second.id}
         assert calls == [MODEL] * 3
     finally:
