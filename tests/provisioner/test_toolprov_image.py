@@ -17,12 +17,12 @@ def test_toolprov_image_provisions_through_the_host_socket(engine):
         ["bash", str(ROOT / "scripts/toolprov_image.sh"), "toolprov:ci"], capture_output=True, text=True, timeout=900
     )
     assert tag.returncode == 0, tag.stderr[-2000:]
-    expected = api.install_tools(["pyflakes"], image=TESTBED)
+    expected = api.install_tools(["debugger"], image=TESTBED)
     mounts = {
         "/var/run/docker.sock": {"bind": "/var/run/docker.sock", "mode": "rw"},
         str(Path.home() / ".cache/toolprov"): {"bind": "/root/.cache/toolprov", "mode": "rw"},
     }
-    args = ["install", "pyflakes", "-i", TESTBED, "--json"]
+    args = ["install", "debugger", "-i", TESTBED, "--json"]  # the README's line, with --json
     out = engine.containers.run("toolprov:ci", args, volumes=mounts, remove=True, network_mode="none")
     result = json.loads(out)
     assert (result["cached"], result["image_id"], result["key"]) == (True, expected.image_id, expected.key)
