@@ -73,7 +73,18 @@ def _owner_state(raw: str | None) -> tuple[int | None, Literal["live", "dead", "
         return pid, "unknown"
     if o.get("boot") != _boot_id():
         return pid, "dead"  # the machine rebooted since
-    return pid, "live" if _start_ticks(pid) == o.get("start") and o.get("start") else "dead"
+    alive = _start_ticks(pid) == o["start"] if o.get("start") else _pid_exists(pid)  # no /proc: the pid alone
+    return pid, "live" if alive else "dead"
+
+
+def _pid_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def leftovers() -> list[Leftover]:

@@ -178,6 +178,8 @@ OWNERS = {  # how a container's owner label reads -> the state toolprov must see
     "pid gone": (lambda: {**_alive_owner(), "pid": 4_000_000}, "dead", True, True),
     "pid reused": (lambda: {**_alive_owner(), "pid": 1, "start": "1"}, "dead", True, True),
     "rebooted since": (lambda: {**_alive_owner(), "boot": "another-boot"}, "dead", True, True),
+    "no start time, pid alive": (lambda: {**_alive_owner(), "start": ""}, "live", False, False),
+    "no start time, pid gone": (lambda: {**_alive_owner(), "start": "", "pid": 4_000_000}, "dead", True, True),
     "other host": (lambda: {**_alive_owner(), "host": "elsewhere.example"}, "unknown", False, True),
     "garbage label": (lambda: "not json {", "unknown", False, True),
     "label without pid": (lambda: {"host": socket.gethostname()}, "unknown", False, True),
