@@ -31,9 +31,10 @@ def peer() -> Iterator[pwd.struct_passwd]:
     except KeyError:
         subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", PEER], check=True)
         made = True
-    yield pwd.getpwnam(PEER)
-    subprocess.run(["pkill", "-KILL", "-u", PEER], check=False)
-    shutil.rmtree(f"/tmp/debugger-sessions-{pwd.getpwnam(PEER).pw_uid}", ignore_errors=True)
+    user = pwd.getpwnam(PEER)
+    yield user
+    run(["-m", "agent_debugger", "stop"], Path("/"), {}, user)  # whatever a failed test left in the peer's session
+    shutil.rmtree(f"/tmp/debugger-sessions-{user.pw_uid}", ignore_errors=True)
     if made:
         subprocess.run(["userdel", PEER], check=False)
 
