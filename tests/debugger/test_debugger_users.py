@@ -160,9 +160,16 @@ def test_a_sessions_directory_another_user_made_first_is_refused(peer, shared: P
     assert not (Path("/root") / "default").exists()
 
 
-def test_two_users_debug_side_by_side_and_cannot_reach_each_other(peer, shared: Path, tmp_path: Path):
+@pytest.fixture
+def runtime(shared: Path, tmp_path: Path) -> Iterator[Path]:
+    """Root's $XDG_RUNTIME_DIR; whatever session a failed test left in it is stopped after."""
     runtime = tmp_path / "runtime"
     runtime.mkdir(mode=0o700)
+    yield runtime
+    debugger(shared, "stop", XDG_RUNTIME_DIR=str(runtime))
+
+
+def test_two_users_debug_side_by_side_and_cannot_reach_each_other(peer, shared: Path, runtime: Path):
     mine = {"XDG_RUNTIME_DIR": str(runtime)}  # root's sessions: $XDG_RUNTIME_DIR/debugger-sessions
     assert debugger(shared, "break", "shop/cart.py:13", **mine).returncode == 0
     assert "in apply_discount()" in debugger(shared, "start", "main.py", **mine).stdout
