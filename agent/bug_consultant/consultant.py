@@ -3,12 +3,13 @@ retrieve_similar_bugs, get_advice), usable by any agent with a debug step."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -209,6 +210,8 @@ class BugConsultant:
             if constraint not in self.world_model.api_constraints:
                 self.world_model.api_constraints.append(constraint)
             self.store.add_world("api_constraints", constraint, bug_record.id, self.run_id)
+        if self.store.json_dir is not None:  # this run's world model, for inspection (the seed's world_model.json)
+            (self.store.json_dir / "world_model.json").write_text(json.dumps(asdict(self.world_model), indent=2))
 
     # retrieval ---------------------------------------------------------------------------------------------------
     def search(self, bug_record: BugRecord, top_k: int | None = None) -> list[Hit]:

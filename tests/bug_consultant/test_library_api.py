@@ -152,6 +152,8 @@ def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path, monkeypatch)
     assert saved == {r.id for r in consultant.bug_records}
     assert (tmp_path / "store" / "bugs.sqlite").exists() and not (consultant_dir / "bugs.sqlite").exists()
     assert consultant.world_model.insights[0] == "DATA_ERROR: the column is called price: use price"
+    world = json.loads((consultant_dir / "world_model.json").read_text())
+    assert world["insights"] == consultant.world_model.insights and world["api_constraints"][0].startswith('"use the')
 
 
 def test_switched_off_the_search_agent_debugs_without_advice(tmp_path, monkeypatch):
