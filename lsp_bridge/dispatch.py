@@ -79,6 +79,8 @@ class Dispatcher:
         )
 
     def __call__(self, event: bytes | FramingError) -> None:
+        if self.protocol.exiting:  # after `exit` nothing more is read
+            return
         if isinstance(event, FramingError):
             log.warning("framing error: %s", event.reason)
             self.error(None, event.code, event.reason)

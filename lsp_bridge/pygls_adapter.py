@@ -6,8 +6,11 @@ manager); the bridge needs it to frame messages itself, to answer malformed inpu
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import threading
+from collections.abc import Generator
 from typing import Any, Callable, cast
 
 from cattrs import Converter
@@ -67,7 +70,36 @@ class _Framed(JsonRPCProtocol):
 
 
 class BridgeProtocol(_Framed, LanguageServerProtocol):
+    """The server side; counts the requests not yet answered, so `shutdown`, `exit` and the end of the input answer
+    everything asked before them (a client may pipe its requests and close)."""
+
     on_exit: Callable[[int], None] = staticmethod(lambda code: None)
+    finish_seconds = 30.0
+
+    def __init__(self, server: Any, converter: Converter) -> None:
+        super().__init__(server, converter)
+        self._pending = 0
+        self._idle = threading.Condition()
+        self.exiting = False
+        self.exit_task: asyncio.Future | None = None
+
+    def _handle_request(self, msg_id: Any, method_name: str, params: Any) -> None:
+        with self._idle:
+            self._pending += 1
+        super()._handle_request(msg_id, method_name, params)
+
+    def _send_handler_result(self, future: Any, *, msg_id: Any) -> None:
+        try:
+            super()._send_handler_result(future, msg_id=msg_id)
+        finally:  # the reply is queued: a reply sent after this one comes after it
+            with self._idle:
+                self._pending -= 1
+                self._idle.notify_all()
+
+    def wait_answered(self, but: int = 0) -> bool:
+        """Block until at most `but` requests are unanswered (False after `finish_seconds`)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending <= but, self.finish_seconds)
 
     def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
         if error is None and isinstance(result, (list, dict)):  # plain JSON: skip cattrs on the hot paths
@@ -75,9 +107,24 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
         else:
             super()._send_response(msg_id, result, error)
 
+    @lsp_method(lsp.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        """Answered after the requests received before it (pygls cancels them, iterating a dict other threads
+        change)."""
+        yield self.fm.thread()(lambda: self.wait_answered(but=1)), (), None
+        self._shutdown = True
+
     @lsp_method(lsp.EXIT)
-    def lsp_exit(self, *args: Any) -> Any:  # ends this session, not the process (pygls would call sys.exit)
-        self.on_exit(0 if self._shutdown else 1)
+    def lsp_exit(self, *args: Any) -> Any:
+        """Ends this session, not the process (pygls would call sys.exit), once earlier requests are answered."""
+        self.exiting = True
+        loop = asyncio.get_running_loop()  # exit is dispatched on the loop
+
+        async def finish() -> None:
+            await loop.run_in_executor(None, self.wait_answered)  # a `shutdown` sent just before included
+            self.on_exit(0 if self._shutdown else 1)
+
+        self.exit_task = asyncio.ensure_future(finish())
 
     def knows(self, method: str) -> bool:
         return method in self.fm.features or method in self.fm.builtin_features
@@ -101,7 +148,7 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
 
 
 def release_threads(server: JsonRPCServer) -> None:
-    """Stop a finished session's handler threads without waiting for them (pygls' `shutdown()` would block)."""
+    """Stop a finished session's handler threads at once (pygls' `shutdown()` would wait for them)."""
     pool = server._thread_pool
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)

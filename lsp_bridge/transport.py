@@ -49,12 +49,20 @@ class LoopWriter:
 
 
 async def serve_session(session: Session, read: Callable[[int], Any]) -> None:
-    """Feed the session every frame until EOF or until the session ends."""
+    """Feed the session every frame until the session ends, or until EOF; then answer what was asked before it."""
     dispatch = Dispatcher(session.protocol)
     async for event in framing.read_frames(read):
         dispatch(event)
         if session.ended:
             return
+    if session.protocol.exit_task is not None:  # `exit` came before the end of the input: it ends the session
+        await session.protocol.exit_task
+        return
+    if not await asyncio.get_running_loop().run_in_executor(None, session.protocol.wait_answered):
+        log.warning(
+            "a session's requests were unanswered %.0f s after its input ended", session.protocol.finish_seconds
+        )
+    await asyncio.sleep(0)  # let the replies the handler threads queued onto the loop go out
 
 
 # ---- stdio
@@ -135,9 +143,14 @@ def serve_daemon(hub: Hub, path: Path) -> int:
         log.error("a daemon already listens on %s", path)
         return 3
     path.parent.mkdir(parents=True, exist_ok=True)
-    listener = runtime.bind_private(path)
-    bound = os.lstat(path)
     pid_file = Path(f"{path}.pid")
+    runtime.write_pid(pid_file)  # before the socket appears: whoever finds the socket finds the pid
+    try:
+        listener = runtime.bind_private(path)
+    except BaseException:
+        pid_file.unlink(missing_ok=True)
+        raise
+    bound = os.lstat(path)
     uid = os.getuid()
 
     async def main() -> None:
@@ -177,7 +190,6 @@ def serve_daemon(hub: Hub, path: Path) -> int:
                 writer.close()
 
         server = await asyncio.start_unix_server(connection, sock=listener, limit=framing.CHUNK)
-        runtime.write_pid(pid_file)
         loop.call_later(0.3, hub.serving.set)
         log.info("lsp-bridge daemon on %s for %s", path, hub.index.root if hub.index else "?")
         async with server:

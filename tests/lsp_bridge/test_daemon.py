@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from lsp_bridge.client import BridgeClient, BridgeError
+from lsp_bridge.framing import Deframer, encode
+from tests.lsp_bridge.conftest import SHOP
 
 
 def connect_command(root: Path, sock: Path, cache: Path) -> list[str]:
@@ -127,7 +130,46 @@ def test_sessions_that_come_and_go_leave_no_threads_behind(daemon, shop, tmp_pat
     with BridgeClient(command) as first:
         first.document_symbols("app.py")
     before = threads()
-    for _ in range(12):
+    for _ in range(20):
         with BridgeClient(command) as client:
             assert client.document_symbols("app.py")[0]["name"] == "main"
-    assert wait_until(lambda: threads() <= before + 2), (before, threads())
+    # a few threads come and stay (the loop's default executor: at most cores + 4), never one per session
+    assert wait_until(lambda: threads() <= before + 6), (before, threads())
+
+
+def test_connect_maps_escaped_and_percent_encoded_uris(daemon, shop, tmp_path):
+    """What Neovim sends: every `/` escaped as `\\/` and the space in the path as `%20`; document text untouched."""
+    elsewhere = tmp_path / "host checkout"
+    command = [*connect_command(shop, daemon, tmp_path / "cache"), "--map", f"{elsewhere}={shop}"]
+    uri = (elsewhere / "app.py").as_uri()
+    assert "%20" in uri
+    text = f"# see {uri}\n" + SHOP["app.py"]
+    position = {"line": 9, "character": 40}  # `discount` in `p.discount(1.0, None)`, one line lower
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"capabilities": {}, "processId": None, "rootUri": elsewhere.as_uri()},
+        },
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "textDocument/definition",
+            "params": {"textDocument": {"uri": uri}, "position": position},
+        },
+        {"jsonrpc": "2.0", "id": 3, "method": "lspBridge/status", "params": {}},
+    ]  # fmt: skip (then the input ends: the replies still come)
+    stream = b"".join(encode(json.dumps(m).replace("/", "\\/").encode()) for m in messages)
+    out = subprocess.run(command, input=stream, capture_output=True, timeout=60).stdout
+    replies = {m["id"]: m for m in map(json.loads, Deframer().feed(out)) if "id" in m}  # type: ignore[arg-type]
+    assert [(d["uri"], d["range"]["start"]["line"]) for d in replies[2]["result"]] == [
+        ((elsewhere / "shop/pricing.py").as_uri(), 0)
+    ]
+    assert replies[3]["result"]["root"] == str(elsewhere)

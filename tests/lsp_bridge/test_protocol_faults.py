@@ -491,3 +491,24 @@ def test_a_session_that_misbehaves_never_costs_the_others(daemon_socket, shop, t
         assert wait_until(lambda: editor.status()["sessions"] == 1)
     finally:
         editor.close()
+
+
+@pytest.mark.parametrize("ending", ["shutdown and exit", "end of input"])
+def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_path, ending):
+    """Requests, then `shutdown` and `exit` (or just the end of the input) without waiting for any answer."""
+    ask = [message(msg_id=n, params={"query": "Cart"}) for n in range(2, 30)]
+    ask += [message(msg_id=n, method="textDocument/references", params={
+        "textDocument": {"uri": (shop / "shop/pricing.py").as_uri()}, "position": {"line": 0, "character": 5},
+        "context": {"includeDeclaration": True}}) for n in range(30, 40)]  # fmt: skip
+    ending_messages = [message(msg_id=40, method="shutdown", params=None), {"jsonrpc": "2.0", "method": "exit"}]
+    stream = [message(msg_id=1, method="initialize", params={"capabilities": {}, "processId": None}),
+              {"jsonrpc": "2.0", "method": "initialized", "params": {}}, *ask,
+              *(ending_messages if ending == "shutdown and exit" else [])]  # fmt: skip
+    command = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(shop), "--cache-dir", str(tmp_path)]
+    done = subprocess.run(command, input=b"".join(encode(json.dumps(m).encode()) for m in stream),
+                          capture_output=True, timeout=120)  # fmt: skip
+    replies = {m["id"]: m for m in map(json.loads, Deframer().feed(done.stdout)) if "id" in m}  # type: ignore[arg-type]
+    assert sorted(replies) == [m["id"] for m in stream if "id" in m]
+    assert all("result" in r for r in replies.values()), [r for r in replies.values() if "error" in r]
+    assert len(replies[35]["result"]) == 4  # discount: its definition and three uses
+    assert done.returncode == (0 if ending == "shutdown and exit" else 1)
