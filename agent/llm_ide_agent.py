@@ -13,20 +13,21 @@ The environment must offer `execute_action(type, params) -> ActionResult`, `tool
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 from minisweagent import Environment, Model
 from minisweagent.agents.default import AgentConfig, DefaultAgent
 from minisweagent.exceptions import FormatError, LimitsExceeded, Submitted, TimeExceeded
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from agent.memory import Memory, OperationNode
 from agent.parsing import ActionRequest, ResponseFormatError, parse_action, parse_reflection
-from agent.prompting import PromptBuilder, RenderedPrompt, head_tail, node_view, render
+from agent.prompting import PromptBuilder, RenderedPrompt, head_tail, node_view, render, within
+from agent.trajectory_file import TrajectoryFile
 from agent.types import ActionResult
 
 T = TypeVar("T")
@@ -50,6 +51,8 @@ class MemoryConfig(BaseModel):
     """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
     recent_nodes: int = 3
     """The last N chain nodes are shown in full; older ones as one line each."""
+    reflection_chain_nodes: int = 0
+    """The reflection call sees only the chain's last N nodes (the older ones are counted); 0 = the whole chain."""
     observation_head: int = 2000
     observation_tail: int = 1500
     """Characters of the last node's observation shown (head and tail); older nodes show their summary instead."""
@@ -74,9 +77,21 @@ class LLMIDEAgentConfig(AgentConfig):
     """How an action's result is shown in the trajectory's observation message."""
     action_types: list[str] = []
     """Accepted action types; empty: any (the environment answers unknown ones)."""
+    reflection_sections: list[str] = []
+    """The prompt sections the reflection call gets (still in prompt order); empty: all of them."""
+    read_only_actions: list[str] = []
+    """Action types that never change files. After one of them a file's code-context rendering is reused while its
+    chunks stay the same; any other action (bash, edit, debugger, an unknown type) makes every file render anew."""
     memory: MemoryConfig = MemoryConfig()
     bug_consultant: dict[str, Any] = {}
     """Config block of agent.bug_consultant.tracker.BugTracker; `use_bug_consultant` switches its advice on."""
+
+    @model_validator(mode="after")
+    def _known_sections(self) -> LLMIDEAgentConfig:
+        unknown = [name for name in self.reflection_sections if name not in self.prompt_sections]
+        if unknown:
+            raise ValueError(f"reflection_sections: {', '.join(unknown)} not in prompt_sections")
+        return self
 
 
 class LLMIDEAgent(DefaultAgent):
@@ -106,8 +121,12 @@ class LLMIDEAgent(DefaultAgent):
         self._last_prompt: RenderedPrompt | None = None
         # (n_operations it was rendered at, the chunks shown, their rendering)
         self._context_cache: tuple[int, list[dict], str] = (-1, [], "")
+        # (file, its chunks) -> the bridge's rendering of them, while no operation may have changed files
+        self._file_renders: dict[tuple, str] = {}
+        self._worker: ThreadPoolExecutor | None = None
+        self._pending: Future | None = None  # the code context being rendered and pushed in the background
         self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
-        self._encoded: list[tuple[dict, str]] = []  # (message, its JSON) for save()
+        self._trajectory = TrajectoryFile(compact=(("info", "llm_ide", "memory"),))
         self.bug_tracker = self._make_bug_tracker()
 
     def _make_bug_tracker(self) -> Any:
@@ -127,8 +146,14 @@ class LLMIDEAgent(DefaultAgent):
         try:
             return super().run(task, **kwargs)
         finally:
-            if self.bug_tracker is not None:
-                self.bug_tracker.finish()
+            try:
+                self._settle_context()
+            finally:
+                if self._worker is not None:
+                    self._worker.shutdown()
+                    self._worker = None
+                if self.bug_tracker is not None:
+                    self.bug_tracker.finish()
                 self.save(self.config.output_path)
 
     @property
@@ -165,7 +190,7 @@ class LLMIDEAgent(DefaultAgent):
     def _ask(self, phase: str, response_format: str, parse: Callable[[str], T]) -> T:
         """One model call of this phase; a malformed answer raises FormatError (the run loop retries)."""
         self._check_limits()
-        prompt = self.build_prompt(response_format)
+        prompt = self.build_prompt(response_format, phase)
         prompt_message = self.model.format_message(
             role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.offsets()}}
         )
@@ -215,8 +240,7 @@ class LLMIDEAgent(DefaultAgent):
         node.observation = head_tail(result.observation, limit // 2, limit // 2)
         node.returncode = result.returncode
         self.memory.record_operation(action.thought, result.chunks)
-        self.render_code_context()
-        self.env_.set_agent_context(self._context_cache[1])
+        self._refresh_context(files_changed=action.action_type not in self.config.read_only_actions)
         if self.bug_tracker is not None and result.command:
             self.bug_tracker.observe(
                 result.command, result.observation, result.returncode, action.thought, self.memory.n_operations
@@ -243,58 +267,123 @@ class LLMIDEAgent(DefaultAgent):
         m = self.config.memory
         self.memory.code_context.update_scores(m.alpha, m.beta, m.gamma)
 
-    def render_code_context(self) -> str:
-        """The above-threshold chunks rendered by the bridge, within `max_context_chars`: when the rendering is
-        longer, the best-scoring chunks that fit are shown (at least one). Files change only through operations,
-        so one rendering serves every prompt until the next operation."""
-        if self._context_cache[0] == self.memory.n_operations:
-            return self._context_cache[2]
+    def _refresh_context(self, files_changed: bool) -> None:
+        """After an operation: score the chunks now, then render the shown ones and push them to the bridge (for
+        attached editors) in the background, while the next reflection call runs; a prompt that shows the code
+        context waits for it. Only this method and `_settle_context` (both on the agent's thread) touch `_pending`;
+        the job is the only code touching the renderings while it runs."""
+        self._settle_context()
+        if files_changed:
+            self._file_renders.clear()
+        visible = self._visible_chunks()
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
+        self._pending = self._worker.submit(self._render_and_push, self.memory.n_operations, visible)
+
+    def _render_and_push(self, n_operations: int, visible: list[dict]) -> None:
+        self._render_visible(n_operations, visible)
+        self.env_.set_agent_context(self._context_cache[1])
+
+    def _settle_context(self) -> None:
+        """Wait for the background rendering (its error, if any, is raised here)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def _visible_chunks(self) -> list[dict]:
         m = self.config.memory
         self._score_chunks()
-        visible = [c.to_bridge() for c in self.memory.code_context.visible(m.threshold, m.max_chunks)]
-        shown, text = visible, self.env_.render_context(visible) if visible else ""
+        return [c.to_bridge() for c in self.memory.code_context.visible(m.threshold, m.max_chunks)]
+
+    def render_code_context(self) -> str:
+        """The above-threshold chunks rendered by the bridge, within `max_context_chars`: when the rendering is
+        longer, the best-scoring chunks that fit are shown (equal scores go or stay together; at least one chunk).
+        Files change only through operations, so one rendering serves every prompt until the next operation."""
+        self._settle_context()
+        if self._context_cache[0] != self.memory.n_operations:
+            self._render_visible(self.memory.n_operations, self._visible_chunks())
+        return self._context_cache[2]
+
+    def _render_visible(self, n_operations: int, visible: list[dict]) -> None:
+        m = self.config.memory
+        used: set[tuple] = set()
+        shown, text = visible, self._render(visible, used)
         if m.max_context_chars and len(text) > m.max_context_chars and len(visible) > 1:
-            ranked = sorted(range(len(visible)), key=lambda i: -visible[i]["score"])
+            # leave out the lowest-scoring chunks (equal scores together) until the rest fits: only their files
+            # are rendered again, and not even those when they lose their last chunk
+            scores = sorted({c["score"] for c in visible}, reverse=True)
+            for floor in scores[-2::-1]:  # the lowest score goes first
+                shown = [c for c in visible if c["score"] >= floor]
+                text = self._render(shown, used)
+                if len(text) <= m.max_context_chars:
+                    break
+            else:
+                best = max(range(len(visible)), key=lambda i: visible[i]["score"])  # at least one chunk
+                shown = visible[best : best + 1]
+                text = self._render(shown, used)
+        self._file_renders = {key: self._file_renders[key] for key in used if key in self._file_renders}
+        self._context_cache = (n_operations, shown, text)
 
-            def best(k: int) -> list[dict]:
-                keep = set(ranked[:k])
-                return [c for i, c in enumerate(visible) if i in keep]
+    def _render(self, chunks: list[dict], used: set[tuple]) -> str:
+        """The bridge's rendering of `chunks`, asked file by file (the bridge renders each file's chunks as one
+        block, blocks in order of first appearance, a blank line between): a file whose chunks were rendered
+        before, with no file-changing operation since, is not asked again. `used` collects the keys."""
+        by_file: dict[str, list[dict]] = {}
+        for chunk in chunks:
+            by_file.setdefault(chunk["file"], []).append(chunk)
+        parts = []
+        for file, group in by_file.items():
+            key = (file, *((c["class"], c["function"], c["whole_function"], tuple(c["lines"])) for c in group))
+            text = self._file_renders.get(key)
+            if text is None:
+                text = self.env_.render_context(group)
+                if text:  # "" may be a bridge that did not answer: asked again next time
+                    self._file_renders[key] = text
+            used.add(key)
+            if text:
+                parts.append(text)
+        return "\n\n".join(parts)
 
-            shown = best(1)
-            text = self.env_.render_context(shown)
-            low, high = 2, len(visible) - 1  # binary search for the most chunks that fit
-            while low <= high:
-                k = (low + high) // 2
-                rendered = self.env_.render_context(best(k))
-                if len(rendered) <= m.max_context_chars:
-                    shown, text, low = best(k), rendered, k + 1
-                else:
-                    high = k - 1
-        self._context_cache = (self.memory.n_operations, shown, text)
-        return text
-
-    def build_prompt(self, response_format: str) -> RenderedPrompt:
-        """The whole prompt of the next call, from memory (scores are recomputed first)."""
-        code_context = self.render_code_context()
+    def build_prompt(self, response_format: str, phase: str = "action") -> RenderedPrompt:
+        """The whole prompt of the next call, from memory. The reflection gets only `reflection_sections` and the
+        chain's last `reflection_chain_nodes` nodes."""
+        m = self.config.memory
+        sections = (
+            self.config.reflection_sections if phase == "reflection" and self.config.reflection_sections else None
+        )
+        shown = sections or list(self.prompts.sections)
         chain = self.memory.history.chain()
-        recent = self.config.memory.recent_nodes
+        left_out = 0
+        if phase == "reflection" and 0 < m.reflection_chain_nodes < len(chain):
+            left_out = len(chain) - m.reflection_chain_nodes
         last: OperationNode | None = self.memory.history.last
         lessons = self.memory.history.lessons()
-        constraints, advice = self._consultant_advice()
+        constraints, advice = self._consultant_advice() if "advice" in shown or "lessons" in shown else ([], "")
         lessons += [c for c in constraints if c not in lessons]
+        code_context = self.render_code_context() if "code_context" in shown else ""
+        seen = last is not None and within(last.observation, code_context)
         variables = self.get_template_vars(
+            phase=phase,
             code_context=code_context,
             chain=[
-                node_view(n, is_last=n is last, is_recent=i >= len(chain) - recent, age=len(chain) - 1 - i)
+                node_view(
+                    n,
+                    is_last=n is last,
+                    is_recent=i >= len(chain) - m.recent_nodes,
+                    age=len(chain) - 1 - i,
+                    in_code_context=seen and n is last,
+                )
                 for i, n in enumerate(chain)
+                if i >= left_out
             ],
+            chain_left_out=left_out,
             last=node_view(last, is_last=True, is_recent=True) if last else None,
             n_operations=self.memory.n_operations,
-            tool_usage=self.env_.tool_usage(),
-            lessons=lessons[-self.config.memory.max_lessons :] if self.config.memory.max_lessons else lessons,
+            tool_usage=self.env_.tool_usage() if "tool_usage" in shown else "",
+            lessons=lessons[-m.max_lessons :] if m.max_lessons else lessons,
             advice=advice,
         )
-        self._last_prompt = self.prompts.build(response_format, variables)
+        self._last_prompt = self.prompts.build(response_format, variables, sections)
         return self._last_prompt
 
     def _consultant_advice(self) -> tuple[list[str], str]:
@@ -335,20 +424,11 @@ class LLMIDEAgent(DefaultAgent):
         return super().serialize({"info": data}, *extra_dicts)
 
     def save(self, path: Path | None, *extra_dicts: dict) -> dict:
-        """Upstream's save, without encoding the whole history again at every step: each message is encoded
-        once (messages are only ever appended), the rest of the trajectory each time."""
+        """Upstream's save, without encoding and writing the whole history again at every step (see
+        agent/trajectory_file.py); the memory is stored on one line."""
         data = self.serialize(*extra_dicts)
         if path:
-            if len(self._encoded) > len(self.messages) or any(
-                self._encoded[i][0] is not self.messages[i] for i in (0, len(self._encoded) - 1) if self._encoded
-            ):
-                self._encoded = []
-            self._encoded += [(m, json.dumps(m)) for m in data["messages"][len(self._encoded) :]]
-            head = json.dumps({k: v for k, v in data.items() if k != "messages"} | {"messages": []}, indent=2)
-            cut = head.rindex('"messages": []') + len('"messages": [')
-            body = ",\n    ".join(text for _, text in self._encoded)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(head[:cut] + ("\n    " + body + "\n  " if body else "") + head[cut:])
+            self._trajectory.write(path, data)
         return data
 
 

@@ -55,9 +55,23 @@ def render(template: str, **variables: Any) -> str:
     return compile_template(template).render(**variables)
 
 
-def node_view(node: OperationNode, *, is_last: bool, is_recent: bool, age: int = 0) -> dict[str, Any]:
-    """What the history template sees of one chain node (`age`: how many chain nodes come after it)."""
+def within(observation: str, code_context: str) -> bool:
+    """Every line of an observation that shows numbered code is also a line of the code context (indentation
+    aside: the bridge right-aligns line numbers per file block), so the prompt need not show it twice."""
+    lines = [line.strip() for line in observation.splitlines() if line.strip()]
+    if not code_context or not any(line[:1].isdigit() for line in lines):
+        return False
+    shown = {line.strip() for line in code_context.splitlines()}
+    return all(line in shown for line in lines)
+
+
+def node_view(
+    node: OperationNode, *, is_last: bool, is_recent: bool, age: int = 0, in_code_context: bool = False
+) -> dict[str, Any]:
+    """What the history template sees of one chain node (`age`: how many chain nodes come after it;
+    `in_code_context`: its observation is all in the prompt's Code Context)."""
     return {
+        "in_code_context": in_code_context,
         "age": age,
         "step": node.id + 1,
         "thought": node.thought,
@@ -99,12 +113,15 @@ class PromptBuilder:
     def __init__(self, section_templates: dict[str, str]) -> None:
         self.sections = {name: compile_template(t) for name, t in section_templates.items()}
 
-    def build(self, response_format: str, variables: dict[str, Any]) -> RenderedPrompt:
-        """Render every section with `variables`, drop the blank ones, end with the response format."""
+    def build(self, response_format: str, variables: dict[str, Any], only: list[str] | None = None) -> RenderedPrompt:
+        """Render every section (or `only` these, still in prompt order) with `variables`, drop the blank ones, end
+        with the response format."""
         rendered: dict[str, str] = {}
         for name, template in self.sections.items():
+            if only is not None and name not in only:
+                continue
             text = template.render(**variables).strip()
             if text:
                 rendered[name] = text
-        rendered["response_format"] = render(response_format, **variables).strip()
+        rendered["response_format"] = compile_template(response_format).render(**variables).strip()
         return RenderedPrompt(rendered)
