@@ -239,7 +239,7 @@ class Actions:
             elif lines:
                 qualname, detail = facts.defined_at(file, lines[0], name.rsplit(".", 1)[-1])
                 out.append(Definition(file, lines[0], qualname or name, detail, "Variable", cls, function))
-        return sorted(out, key=lambda d: d.test)
+        return sorted(out, key=_rank)
 
     def _chunks_for_lines(self, file: str, lines: list[int]) -> list[ChunkRef]:
         """The lines grouped by the innermost class/function holding them (what the memory tracks)."""
@@ -291,7 +291,7 @@ class Actions:
     def _outline(self, file: str, cls: str) -> ActionResult:
         """A class's outline: numbered signatures of its methods and attributes, no bodies."""
         answer = self._bridge.overview(file, cls=cls)
-        text, more = cut_lines(answer.get("text") or "", self.limits.max_overview_lines)
+        text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
         if not text:
             return ActionResult(f"{file}: no class {cls}", 1)
         if more:
@@ -348,7 +348,7 @@ class Actions:
 
     def _overview_file(self, file: str) -> ActionResult:
         answer = self._bridge.overview(file)
-        text, more = cut_lines(answer.get("text") or "", self.limits.max_overview_lines)
+        text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
         if not text:
             return ActionResult(f"{file}: not an indexed Python file (use bash to look at it)", 1)
         if more:
@@ -386,7 +386,7 @@ class Actions:
                     continue  # in-order subsequence matches and tests' loose matches are noise
                 elif len(loose) < self.limits.max_loose_matches:
                     loose.append(self._definition_at(w, facts))
-            exact.sort(key=lambda d: d.test)
+            exact.sort(key=_rank)
         if not exact and not loose:
             return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
@@ -476,6 +476,19 @@ class Actions:
             groups.setdefault((file, ref.class_name, ref.function), []).append(line)
         accessed = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in groups.items()]
         return ActionResult("\n".join(lines), 0, accessed)
+
+
+def _without_gaps(text: str) -> str:
+    """An outline is signatures with gaps between all of them: the `...` lines carry nothing there."""
+    return "\n".join(line for line in text.split("\n") if line.strip() != "...")
+
+
+_KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}
+
+
+def _rank(d: Definition) -> tuple[bool, int]:
+    """Definitions outside tests first; among them classes and functions before assigned names."""
+    return d.test, _KIND_RANK.get(d.kind, 1)
 
 
 def _bridge_gone(error: Exception) -> bool:
