@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -87,6 +86,8 @@ def descendants(pid: int) -> list[int]:
 
 def kill_all(find: Callable[[], list[int]], keep: int | None = None, rounds: int = 20) -> None:
     """SIGKILL what `find()` returns until it returns nothing (a forking program may add processes meanwhile)."""
+    import signal  # not at the top: the CLI imports this module on every answer and rarely kills anything
+
     for _ in range(rounds):
         pids = find()
         if not pids:
