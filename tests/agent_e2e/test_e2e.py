@@ -159,3 +159,14 @@ def test_html_view_of_a_batch_trajectory(batch, tmp_path):
     assert result.returncode == 0 and result.stdout.strip() == f"wrote {out}", result.stderr
     page = out.read_text()
     assert "<html" in page and "find_symbol" in page and "run-to-exception" in page
+
+
+def test_upstream_agent_per_run_option_in_batch(work):
+    """The batch runner ignores `agent.agent_class` upstream; with the hook it picks upstream's agent for the run."""
+    out = work / "upstream-option-batch"
+    args = ["swebench", "--subset", str(work / "one"), "--split", "test", "--model-class", "deterministic"]
+    mini_extra([*args, "-c", str(work / "upstream.yaml"), "-c", "agent.agent_class=default", "-o", str(out)], work)
+    traj = trajectory(out, INSTANCES[0])
+    assert traj["info"]["config"]["agent_type"] == "minisweagent.run.benchmarks.utils.common.ProgressTrackingAgent"
+    assert traj["info"]["config"]["environment_type"] == "minisweagent.environments.docker.DockerEnvironment"
+    assert traj["info"]["exit_status"] == "Submitted"
