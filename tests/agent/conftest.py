@@ -101,6 +101,7 @@ class BridgeTestEnvironment(LocalEnvironment):
         super().__init__(**kwargs)
         self.bridge = bridge
         self.pushed: list[list[dict]] = []
+        self.rendered: list[list[str]] = []  # the files of each renderContext request
 
     def execute_action(self, action_type: str, action_params: str) -> ActionResult:
         if action_type == "bash":
@@ -127,6 +128,7 @@ class BridgeTestEnvironment(LocalEnvironment):
         self.bridge.set_agent_context(chunks)
 
     def render_context(self, chunks: list[dict]) -> str:
+        self.rendered.append([c["file"] for c in chunks])
         return self.bridge.render_context(chunks)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
 from agent.memory import Memory
 from agent.types import ChunkRef
-from tests.agent.conftest import BridgeTestEnvironment
+from tests.agent.conftest import TOOL_USAGE, BridgeTestEnvironment
 
 TASK = "Cart.total() ignores the quantity of each item."
 
@@ -75,14 +76,9 @@ EXPECTED_REFLECTION = """\
 ## Task Description
 Cart.total() ignores the quantity of each item.
 
-## Code Context
-Code you accessed or cited recently (line numbers first; `...` marks left-out lines).
-{code_context}
-
 ## Operation History
 Your reasoning chain so far (operations replaced by an alternative are left out).
-- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.
-### Step 3
+{left_out}{step_1}### Step 3
 Thought: Run [the test](tests/test_cart.py:4).
 Action: bash
 Params: python -m pytest -q
@@ -100,11 +96,6 @@ line 4
 line 39
 line 40
 
-## Tool Usage
-- bash: one shell command. Params: the command.
-- open: a code chunk. Params: `file:line`.
-- submit: submit the diff. Params: none.
-
 ## Lessons Learned
 - check a path before reading it
 - run one test, not the suite
@@ -118,12 +109,32 @@ bad_action is true when the action was invoked incorrectly and must be fixed, or
 neither be supported nor refuted and needs replacing; it is false when the reasoning can go on from it.
 The summary replaces the raw observation in later messages: keep the facts you will need (file:line, names,
 values, error messages)."""
+STEP_1 = "- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.\n"
 
 
-def test_reflection_prompt_of_a_fixed_memory(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("chain_nodes", "left_out", "step_1"),
+    [(0, "", STEP_1), (3, "", STEP_1), (2, "- (1 earlier step left out)\n", "")],
+)
+def test_reflection_prompt_of_a_fixed_memory(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], chain_nodes: int, left_out: str, step_1: str
+) -> None:
+    """The reflection judges the last operation: task, the chain's last nodes (the last with its observation) and
+    the lessons; no code context, tool usage or advice (those serve the action call)."""
+    memory = {"recent_nodes": 2, "observation_head": 30, "observation_tail": 20, "reflection_chain_nodes": chain_nodes}
+    agent = make_agent(env, agent_config, memory=memory)
+    prompt = agent.build_prompt(agent.config.reflection_template, "reflection")
+    assert list(prompt.sections) == ["task", "history", "lessons", "response_format"]
+    assert prompt.text == EXPECTED_REFLECTION.format(left_out=left_out, step_1=step_1)
+
+
+def test_action_prompt_of_a_fixed_memory(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
+    """The action call gets every section in the seed's order; its code context is the bridge's rendering of
+    exactly the above-threshold chunks (the bridge defines that format)."""
     agent = make_agent(env, agent_config, memory={"recent_nodes": 2, "observation_head": 30, "observation_tail": 20})
-    prompt = agent.build_prompt(agent.config.reflection_template)
-    # the code context is the bridge's rendering of exactly these chunks (its format is the bridge's to define)
+    last = agent.memory.history.nodes[-1]
+    last.bad_action, last.summary = False, "Multiplied by qty."
+    prompt = agent.build_prompt(agent.config.action_template)
     code_context = env.bridge.render_context(
         [
             {
@@ -137,7 +148,39 @@ def test_reflection_prompt_of_a_fixed_memory(env: BridgeTestEnvironment, agent_c
         ]
     )
     assert "def total(self):" in code_context and "return Cart()" in code_context
-    assert prompt.text == EXPECTED_REFLECTION.format(code_context=code_context)
+    assert list(prompt.sections) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
+    assert prompt.sections["code_context"] == (
+        "## Code Context\n"
+        "Code you accessed or cited recently (line numbers first; `...` marks left-out lines).\n" + code_context
+    )
+    assert prompt.sections["tool_usage"] == "## Tool Usage\n" + TOOL_USAGE
+    assert prompt.sections["response_format"] == (
+        "## Response Format\n"
+        "Decide the next operation, building on step 4.\n"
+        "Answer with exactly these three tags:\n"
+        "<thought>why this operation; ground it in code with citations like [the check](path/to/file.py:42)</thought>\n"
+        "<action_type>one of: bash, open, submit</action_type>\n"
+        "<action_params>the parameters, exactly as Tool Usage shows them</action_params>"
+    )
+
+
+def test_an_observation_already_in_code_context_is_not_repeated(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any]
+) -> None:
+    """After `open`, the chunk it showed is in Code Context: the action prompt does not repeat it, the reflection
+    (which has no Code Context) shows it whole; any other output is shown as it is."""
+    agent = make_agent(env, agent_config, memory={"recent_nodes": 1})
+    last = agent.memory.history.nodes[-1]
+    last.action_type, last.action_params = "open", "shop/cart.py:12"
+    last.observation = env.bridge.locate(file="shop/cart.py", line=12, whole_function=True)["text"]
+    assert "def total(self):" in last.observation
+    action = agent.build_prompt(agent.config.action_template).sections
+    assert action["history"].endswith("Observation (returncode 0): the code it showed, now in Code Context above.")
+    assert "def total(self):" in action["code_context"] and "def total(self):" not in action["history"]
+    reflection = agent.build_prompt(agent.config.reflection_template, "reflection").sections
+    assert reflection["history"].endswith("Observation (returncode 0):\n" + last.observation)
+    last.observation += "\n(1 more match)"  # a line the code context does not have
+    assert agent.build_prompt(agent.config.action_template).sections["history"].endswith(last.observation)
 
 
 def test_alternative_action_prompt_after_a_bad_action(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:

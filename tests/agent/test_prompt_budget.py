@@ -1,6 +1,7 @@
-"""A 60-step scripted episode stays lean: the prompt at step 60 is at most 12k tokens and at least 3x smaller than
-upstream's full-history prompt would be on the same episode (upstream's own SWE-bench templates, same answers and
-outputs). Tokens are litellm's count (its bundled tokenizer; nothing is downloaded)."""
+"""A 60-step scripted episode stays lean: the step's two prompts (reflection and action, each with the system
+message) together are at most 12k tokens and at least 3x smaller than upstream's full-history prompt would be on the
+same episode (upstream's own SWE-bench templates, same answers and outputs). Tokens are litellm's count (its bundled
+tokenizer; nothing is downloaded)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,11 @@ def test_prompt_at_step_60_is_lean(env: BridgeTestEnvironment, agent_config: dic
     assert agent.memory.n_operations == STEPS + 1
 
     prompts = [m for m in agent.messages if "phase" in m.get("extra", {}).get("llm_ide", {})]
-    ours = tokens(agent.messages[0]["content"]) + tokens(prompts[-1]["content"])  # the action prompt of step 61
+    assert [p["extra"]["llm_ide"]["phase"] for p in prompts[-2:]] == ["reflection", "action"]
+    system = tokens(agent.messages[0]["content"])
+    # the step's two calls (reflection and action of step 61), each with the system message
+    reflection, action = system + tokens(prompts[-2]["content"]), system + tokens(prompts[-1]["content"])
+    ours = reflection + action
 
     upstream = yaml.safe_load(UPSTREAM_CONFIG.read_text())
     observation = Template(upstream["model"]["observation_template"])
@@ -63,5 +68,6 @@ def test_prompt_at_step_60_is_lean(env: BridgeTestEnvironment, agent_config: dic
         rendered = {"output": out["raw_output"], "returncode": out["returncode"], "exception_info": ""}
         full += tokens(answer["content"]) + tokens(observation.render(output=rendered))
 
-    assert ours <= 12_000
-    assert full >= 3 * ours, (ours, full)
+    assert ours <= 12_000, (reflection, action)
+    assert full >= 3 * ours, (reflection, action, full)
+    assert reflection < action / 2, (reflection, action)  # the reflection is the lean call
