@@ -107,11 +107,9 @@ class FileFacts:
         for s in self.scopes(file):
             if s.line == line and (name is None or s.name == name):
                 return s.qualname, s.detail
-        for sym in _flatten(self.symbols(file)):
+        for parents, sym in _walk(self.symbols(file), []):
             if sym["line"] == line and (name is None or sym["name"] == name):
-                scope = innermost(self.scopes(file), line)
-                prefix = f"{scope.qualname}." if scope else ""
-                return prefix + sym["name"], sym.get("detail") or sym["name"]
+                return ".".join([*parents, sym["name"]]), sym.get("detail") or sym["name"]
         scope = innermost(self.scopes(file), line)
         return (scope.qualname if scope else ""), ""
 
@@ -123,11 +121,13 @@ class FileFacts:
         return ChunkRef(file, scope.cls if scope else None, scope.function if scope else None, False, (line,))
 
 
-def _flatten(nodes: list[dict]) -> list[dict]:
+def _walk(nodes: list[dict], parents: list[str]) -> list[tuple[list[str], dict]]:
+    """Every symbol of a documentSymbol tree with the names of the symbols it is nested in (a `self.x` attribute
+    sits under its class)."""
     out = []
     for s in nodes:
-        out.append(s)
-        out.extend(_flatten(s.get("children") or []))
+        out.append((parents, s))
+        out.extend(_walk(s.get("children") or [], [*parents, s["name"]]))
     return out
 
 
