@@ -89,17 +89,17 @@ class Dispatcher:
             data = json.loads(event)
         except RecursionError:
             fields = _shallow_fields(event)
-            self._too_deep(fields)
+            self._refuse_deep(fields)
             return
         except ValueError as e:  # includes undecodable bytes
             self.error(None, PARSE_ERROR, f"Parse error: {str(e)[:200]}")
             return
         if isinstance(data, dict) and _too_deep(data):
-            self._too_deep(data)
+            self._refuse_deep(data)
             return
         self.message(data)
 
-    def _too_deep(self, fields: dict) -> None:
+    def _refuse_deep(self, fields: dict) -> None:
         method = fields.get("method")
         if isinstance(method, str) and "id" not in fields:
             log.warning("dropped a notification %.100s nested deeper than %d levels", method, MAX_DEPTH)
