@@ -126,7 +126,7 @@ class LLMIDEAgent(DefaultAgent):
         self._worker: ThreadPoolExecutor | None = None
         self._pending: Future | None = None  # the code context being rendered and pushed in the background
         self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
-        self._trajectory = TrajectoryFile(compact=(("info", "llm_ide", "memory"),))
+        self._trajectory = TrajectoryFile()
         self.bug_tracker = self._make_bug_tracker()
 
     def _make_bug_tracker(self) -> Any:

@@ -24,7 +24,7 @@ def trajectory(messages: list[dict], step: int) -> dict[str, Any]:
 
 def test_each_save_appends_and_the_file_is_the_whole_trajectory(tmp_path: Path) -> None:
     path = tmp_path / "run" / "t.traj.json"
-    writer = TrajectoryFile(compact=(("info", "llm_ide", "memory"),))
+    writer = TrajectoryFile()
     messages: list[dict] = []
     sizes = []
     for step in range(4):
@@ -36,8 +36,9 @@ def test_each_save_appends_and_the_file_is_the_whole_trajectory(tmp_path: Path) 
     assert sizes == sorted(sizes)
     text = path.read_text()
     assert text.startswith('{\n  "messages": [\n    {"role": "user"')
-    # the memory on one line, the rest as upstream's indent=2 shows it
+    # three levels as upstream's indent=2 shows them, deeper ones (the memory) on one line
     assert '    "llm_ide": {\n      "memory": {"nodes": [{"id": 0, "children": [1]}' in text
+    assert '\n  "info": {\n    "exit_status": "",\n' in text
     assert text.endswith('\n  "trajectory_format": "mini-swe-agent-1.1"\n}')
 
 
