@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,6 +35,10 @@ logger = logging.getLogger("agent.actions")
 ShellRunner = Callable[[str], tuple[str, int]]
 ACTION_TYPES = ("bash", "open", "overview", "find_symbol", "definition", "references", "edit", "debugger", "submit")
 LSP_ACTIONS = frozenset({"open", "overview", "find_symbol", "definition", "references"})
+# lsp-bridge re-checks the disk about once a second (and a file whenever a request names it): an LSP action within
+# this many seconds of a shell command asks it to look at once, later ones rely on its poll (a sync of a large
+# repository costs tens of milliseconds)
+SYNC_WINDOW = 2.0
 _REPLACED_AT = re.compile(r"replaced at line (\d+)")
 _CITED = re.compile(r"(?<![\w/.-])((?:/testbed/)?[\w.-]+(?:/[\w.-]+)*\.py):(\d+)")
 
@@ -101,7 +106,7 @@ class Actions:
         self.templates = templates or ActionTemplates.load()
         self.limits = limits or ActionLimits()
         self.reconnect = reconnect
-        self._dirty = False  # files may have changed since the bridge last looked
+        self._changed_at: float | None = None  # when a shell command last ran (it may have changed files)
         self._handlers: dict[str, Callable[[str], ActionResult]] = {
             "bash": self.bash,
             "open": self.open,
@@ -146,9 +151,9 @@ class Actions:
             return ActionResult(self.templates.message("no_bridge", action_type=kind), returncode=1, bad_params=True)
         for attempt in (1, 2):
             try:
-                if self._dirty:
-                    self.bridge.sync()
-                    self._dirty = False
+                if self._changed_at is not None and time.monotonic() - self._changed_at < SYNC_WINDOW:
+                    self.bridge.sync()  # the bridge's own disk poll may not have run since: look now
+                self._changed_at = None
                 return handler(params)
             except ParamError as e:
                 return self._bad(kind, params, str(e))
@@ -167,7 +172,7 @@ class Actions:
 
     def _shell(self, command: str) -> tuple[str, int]:
         output, code = self.run_shell(command)
-        self._dirty = True
+        self._changed_at = time.monotonic()
         return output, code
 
     def _clip(self, output: str) -> str:

@@ -157,3 +157,9 @@ def test_submit_with_nothing_changed_does_not_submit(ide_env):
     result = ide_env.execute_action("submit", "")
     assert result.returncode == 1
     assert result.observation.startswith("submit: nothing to submit")
+
+
+def test_a_definition_written_by_the_shell_is_found_at_once(ide_env, restore):
+    ide_env.execute_action("bash", "printf 'def brand_new_helper(x):\\n    return x\\n' > more_itertools/fresh.py")
+    found = ide_env.execute_action("find_symbol", "brand_new_helper")
+    assert found.observation.split("\n")[1] == "more_itertools/fresh.py:1  brand_new_helper  def brand_new_helper(x)"
