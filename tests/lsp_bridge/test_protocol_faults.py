@@ -4,6 +4,7 @@ closes the session with a logged reason, and the daemon's other sessions never n
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -512,3 +513,40 @@ def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_p
     assert all("result" in r for r in replies.values()), [r for r in replies.values() if "error" in r]
     assert len(replies[35]["result"]) == 4  # discount: its definition and three uses
     assert done.returncode == (0 if ending == "shutdown and exit" else 1)
+
+
+def test_a_client_that_never_reads_is_cut_off_not_buffered_forever(tmp_path):
+    """Requests whose big answers are never read: past 64 MiB of unread replies the daemon drops the session."""
+    root = tmp_path / "many"
+    root.mkdir()
+    (root / "names.py").write_text("".join(f"def function_number_{n:04d}(argument):\n    pass\n" for n in range(400)))
+    sock, log = tmp_path / "d.sock", tmp_path / "daemon.log"
+    with log.open("wb") as out:
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(root), "--socket", str(sock),
+             "--cache-dir", str(tmp_path / "cache")],
+            stderr=out,
+        )  # fmt: skip
+    try:
+        assert wait_until(sock.exists)
+        greedy = Raw.unix(sock).initialize()
+        assert len(greedy.request("workspace/symbol", {"query": "function"})["result"]) == 200  # ~40 KB each
+        ask = b"".join(
+            encode(json.dumps(message(msg_id=n, params={"query": "function"})).encode()) for n in range(2200)
+        )
+        with contextlib.suppress(OSError):  # the daemon may hang up while we still write
+            greedy.send_bytes(ask)
+        assert wait_until(lambda: "replies unread" in log.read_text(), timeout=120)
+        # dropped, not flushed: what reaches the client is what the kernel had buffered, not the 64 MiB
+        received = 0
+        with contextlib.suppress(OSError):
+            while data := greedy._recv():
+                received += len(data)
+        assert received < 16 * 1024 * 1024
+        with BridgeClient(connect_command(root, sock, tmp_path / "cache"), timeout=30) as other:
+            assert other.workspace_symbols("function_number_0007")[0]["name"] == "function_number_0007"
+            assert wait_until(lambda: other.status()["sessions"] == 1)
+        greedy.close()
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        assert daemon.wait(10) == 0
