@@ -200,8 +200,11 @@ def test_lsp_bridge_commands_from_the_wheel(venv: Path, workspace: Path, tmp_pat
     daemon = subprocess.Popen(["lsp-bridge", "daemon", "--workspace", str(workspace)], env=env, cwd="/",
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     try:
-        time.sleep(3)
-        assert daemon.poll() is None, daemon.stderr.read().decode() if daemon.stderr else ""
+        deadline = time.monotonic() + 60  # the daemon's socket appears in the private runtime dir we gave it
+        while not [f for f in (tmp_path / "run").rglob("*") if f.is_socket()] and time.monotonic() < deadline:
+            assert daemon.poll() is None, daemon.stderr.read().decode() if daemon.stderr else ""
+            time.sleep(0.2)
+        assert daemon.poll() is None and [f for f in (tmp_path / "run").rglob("*") if f.is_socket()]
         connect = subprocess.run(
             ["lsp-bridge", "connect", "--workspace", str(workspace)], input=lsp_messages(workspace), env=env,
             capture_output=True, timeout=120, cwd="/",
