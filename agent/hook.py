@@ -68,6 +68,8 @@ class _Finder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in (BATCH, SINGLE):
             return None
+        # litellm fetches its model price list from the internet at import unless told to use its bundled copy
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):
                 continue
