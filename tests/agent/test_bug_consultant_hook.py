@@ -54,12 +54,14 @@ def test_bug_consultant_in_the_loop(
         assert with_advice == []
         assert stats["records"] == 0
         return
-    # advice appears once the same command failed again after a fix attempt (step 4's action call) and stays
-    # while the bug is open (step 5's action call); the passing run in step 5 resolves it: none in step 6.
-    # Reflections (prompts 1, 3, 5, ...) never get it: advice is about the next action.
-    assert with_advice == [6, 8]
-    advice = prompts[6]["sections"]["advice"]
+    # advice appears once the same command failed again after a fix attempt (step 4's two calls) and stays
+    # while the bug is open (step 5's calls); the passing run in step 5 resolves it: none in step 6
+    assert with_advice == [5, 6, 7, 8]
+    for reflection, action in ((5, 6), (7, 8)):  # the lean reflection gets the same advice as the action
+        assert prompts[reflection]["sections"]["advice"] == prompts[action]["sections"]["advice"]
+        assert "code_context" not in prompts[reflection]["sections"]
+    advice = prompts[5]["sections"]["advice"]
     assert advice.startswith("## Debugging Advice\n")
     assert "Maybe zero quantities are the problem." in advice
-    assert list(prompts[6]["sections"]).index("advice") == list(prompts[6]["sections"]).index("response_format") - 1
+    assert list(prompts[5]["sections"]).index("advice") == list(prompts[5]["sections"]).index("response_format") - 1
     assert stats["records"] == 1

@@ -120,7 +120,8 @@ def test_reflection_prompt_of_a_fixed_memory(
     env: BridgeTestEnvironment, agent_config: dict[str, Any], chain_nodes: int, left_out: str, step_1: str
 ) -> None:
     """The reflection judges the last operation: task, the chain's last nodes (the last with its observation) and
-    the lessons; no code context, tool usage or advice (those serve the action call)."""
+    the lessons (and the Bug Consultant's advice, when it has some); no code context or tool usage (those serve the
+    action call)."""
     memory = {"recent_nodes": 2, "observation_head": 30, "observation_tail": 20, "reflection_chain_nodes": chain_nodes}
     agent = make_agent(env, agent_config, memory=memory)
     prompt = agent.build_prompt(agent.config.reflection_template, "reflection")
