@@ -325,24 +325,37 @@ class LLMIDEAgent(DefaultAgent):
         self._context_cache = (n_operations, shown, text)
 
     def _render(self, chunks: list[dict], used: set[tuple]) -> str:
-        """The bridge's rendering of `chunks`, asked file by file (the bridge renders each file's chunks as one
-        block, blocks in order of first appearance, a blank line between): a file whose chunks were rendered
-        before, with no file-changing operation since, is not asked again. `used` collects the keys."""
+        """The bridge's rendering of `chunks`, kept per file: the bridge renders each file's chunks as one block that
+        starts with its `### File: `path`` line, blocks in order of first appearance, a blank line between. A file
+        whose chunks were rendered before, with no file-changing operation since, is not asked again; the files
+        that are asked go in one request, its blocks kept per file when they line up with the files asked (else
+        nothing is kept). `used` collects the keys."""
         by_file: dict[str, list[dict]] = {}
         for chunk in chunks:
             by_file.setdefault(chunk["file"], []).append(chunk)
-        parts = []
-        for file, group in by_file.items():
-            key = (file, *((c["class"], c["function"], c["whole_function"], tuple(c["lines"])) for c in group))
-            text = self._file_renders.get(key)
-            if text is None:
-                text = self.env_.render_context(group)
-                if text:  # "" may be a bridge that did not answer: asked again next time
-                    self._file_renders[key] = text
-            used.add(key)
-            if text:
-                parts.append(text)
-        return "\n\n".join(parts)
+        groups = {
+            (file, *((c["class"], c["function"], c["whole_function"], tuple(c["lines"])) for c in group)): group
+            for file, group in by_file.items()
+        }
+        used.update(groups)
+        missing = [key for key in groups if key not in self._file_renders]
+        if len(missing) == 1:
+            text = self.env_.render_context(groups[missing[0]])
+            if text:  # "" may be a bridge that did not answer: asked again next time
+                self._file_renders[missing[0]] = text
+        elif missing:
+            text = self.env_.render_context([c for key in missing for c in groups[key]])
+            blocks = text.split("\n\n### File: `")
+            blocks = blocks[:1] + ["### File: `" + b for b in blocks[1:]]
+            if len(blocks) == len(missing) and all(
+                b.startswith(f"### File: `{key[0]}`\n") for b, key in zip(blocks, missing, strict=True)
+            ):
+                self._file_renders.update(zip(missing, blocks, strict=True))
+            elif len(missing) == len(groups):  # blocks that do not line up (a file the bridge could not find)
+                return text
+            else:
+                return self.env_.render_context(chunks)
+        return "\n\n".join(self._file_renders[key] for key in groups if self._file_renders.get(key))
 
     def build_prompt(self, response_format: str, phase: str = "action") -> RenderedPrompt:
         """The whole prompt of the next call, from memory. The reflection gets only `reflection_sections` and the
