@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -13,6 +14,11 @@ DEFAULT_ACTIONS_CONFIG = Path(__file__).resolve().parent.parent / "config" / "ll
 
 _JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False, autoescape=False)
 _JINJA.filters["q"] = lambda value: shlex.quote(str(value))
+
+
+@lru_cache(maxsize=256)
+def _compiled(template: str) -> jinja2.Template:
+    return _JINJA.from_string(template)
 
 
 @dataclass
@@ -33,7 +39,7 @@ class ActionTemplates:
         return cls(**data)
 
     def render(self, template: str, /, **variables: object) -> str:
-        return _JINJA.from_string(template).render(**variables)
+        return _compiled(template).render(**variables)
 
     def message(self, key: str, /, **variables: object) -> str:
         return self.render(self.messages[key], **variables)
