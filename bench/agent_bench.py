@@ -6,9 +6,10 @@
     python3 bench/agent_bench.py --verify             # also download each fix release and check the gold functions
 
 1. Localization (bench/localization): real bug fixes between consecutive PyPI releases. The fixed search policy
-   of bench/localization/search.py runs once with grep/sed/awk and once with the agent's LSP actions on the
-   bug release's sdist (downloaded into bench/.data, git-ignored); tool calls and observation tokens until every
-   gold function has been on screen whole.
+   of bench/localization/search.py runs with grep/sed (def lines, then fixed sed windows: the primary baseline),
+   with grep and two awk extractors (a reference column) and with the agent's LSP actions, on the bug release's
+   sdist (downloaded into bench/.data, git-ignored); tool calls and observation tokens until every gold function
+   has been on screen whole.
 2. Prompt tokens per step over a fixed scripted episode: LLMIDEAgent's rebuilt prompt vs upstream DefaultAgent's
    full-history prompt on the same episode (DeterministicModel, a local repository, a real lsp-bridge).
 3. Per-step overhead outside the model call (LSP round trips included): p50/p95, LLMIDEAgent vs DefaultAgent.
@@ -32,12 +33,16 @@ sys.path.insert(0, str(BENCH.parent))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from localization.search import (  # noqa: E402
+    OTHER_WINDOWS,
+    WINDOW,
     ActionsBackend,
     GrepBackend,
     Outcome,
+    SedBackend,
     Task,
     fetch_sdist,
     function_source,
+    has_traceback,
     load_tasks,
     run_policy,
     token_counter,
@@ -77,50 +82,69 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         seen: set[str] = set()
         tasks = [t for t in tasks if not (t.package in seen or seen.add(t.package))]  # type: ignore[func-returns-value]
     count = token_counter()
-    rows: list[tuple[Task, Outcome, Outcome]] = []
+    rows: list[tuple[Task, Outcome, Outcome, Outcome]] = []
+    other_windows: dict[int, list[Outcome]] = {w: [] for w in OTHER_WINDOWS}
     for task in tasks:
         if check:
             for problem in verify(task):
                 typer.echo(f"gold check: {problem}", err=True)
         root = fetch_sdist(task.package, task.bug_version, DATA)
-        grep = run_policy(GrepBackend(root), task, root, count)
+        sed = run_policy(SedBackend(root, WINDOW), task, root, count)
+        awk = run_policy(GrepBackend(root), task, root, count)
+        for w in OTHER_WINDOWS:
+            other_windows[w].append(run_policy(SedBackend(root, w), task, root, count))
         with BridgeClient.local(root, timeout=300) as bridge:
             bridge.sync()
             lsp = run_policy(ActionsBackend(bridge, root), task, root, count)
-        rows.append((task, grep, lsp))
-        typer.echo(f"  {task.id}: grep {grep.calls} calls {grep.tokens} tok, lsp {lsp.calls} calls {lsp.tokens} tok",
-                   err=True)  # fmt: skip
+        rows.append((task, sed, awk, lsp))
+        typer.echo(f"  {task.id}: grep/sed {sed.calls} calls {sed.tokens} tok, grep+awk {awk.calls} calls "
+                   f"{awk.tokens} tok, lsp {lsp.calls} calls {lsp.tokens} tok", err=True)  # fmt: skip
 
-    header = f"{'task':<16}{'repo':>6}{'grep calls':>11}{'grep tok':>9}{'lsp calls':>10}{'lsp tok':>9}{'tok ratio':>10}"
-    typer.echo("\n== localization: observation tokens until every gold function was on screen whole")
+    typer.echo("\n== localization: tool calls and observation tokens until every gold function was on screen whole")
+    typer.echo(f"grep/sed: def/class lines by grep, then `sed -n 'A,Bp'` windows of {WINDOW} lines until the function "
+               "ends on screen (primary baseline)")  # fmt: skip
+    typer.echo("grep+awk: the same policy with awk extractors that print exactly a function / a class outline "
+               "(reference: an IDE feature a grep/sed agent does not have)")  # fmt: skip
+    typer.echo(f"{'':<28}{'--- grep/sed ---':>16}{'-- grep+awk --':>16}{'-- lsp actions --':>18}  tok ratio vs")
+    header = (f"{'task':<16}{'repo':>6}{'trace':>6}{'calls':>8}{'tok':>8}{'calls':>8}{'tok':>8}{'calls':>9}"
+              f"{'tok':>9}{'sed':>8}{'awk':>7}")  # fmt: skip
     typer.echo(header)
-    for task, g, lsp in rows:
-        flag = (
-            ""
-            if g.found and lsp.found
-            else f"  (not found: {'grep ' if not g.found else ''}{'' if lsp.found else 'lsp'})"
-        )
+    for task, sed, awk, lsp in rows:
+        missed = [name for name, o in (("grep/sed", sed), ("grep+awk", awk), ("lsp", lsp)) if not o.found]
+        flag = f"  (not found: {', '.join(missed)})" if missed else ""
         typer.echo(
-            f"{task.id:<16}{'large' if task.large else 'small':>6}{g.calls:>11}{g.tokens:>9}{lsp.calls:>10}"
-            f"{lsp.tokens:>9}{ratio(g.tokens, lsp.tokens):>10}{flag}"
+            f"{task.id:<16}{'large' if task.large else 'small':>6}{'yes' if has_traceback(task.problem) else 'no':>6}"
+            f"{sed.calls:>8}{sed.tokens:>8}{awk.calls:>8}{awk.tokens:>8}{lsp.calls:>9}{lsp.tokens:>9}"
+            f"{ratio(sed.tokens, lsp.tokens):>8}{ratio(awk.tokens, lsp.tokens):>7}{flag}"
         )
     summary = {}
     for label, subset in (
         ("all", rows),
         ("large", [r for r in rows if r[0].large]),
         ("small", [r for r in rows if not r[0].large]),
+        ("no trace", [r for r in rows if not has_traceback(r[0].problem)]),
     ):
         if not subset:
             continue
-        gt, lt = sum(r[1].tokens for r in subset), sum(r[2].tokens for r in subset)
-        gc, lc = sum(r[1].calls for r in subset), sum(r[2].calls for r in subset)
-        found = sum(r[1].found for r in subset), sum(r[2].found for r in subset)
+        sc, st = sum(r[1].calls for r in subset), sum(r[1].tokens for r in subset)
+        ac, at = sum(r[2].calls for r in subset), sum(r[2].tokens for r in subset)
+        lc, lt = sum(r[3].calls for r in subset), sum(r[3].tokens for r in subset)
+        found = [sum(r[i].found for r in subset) for i in (1, 2, 3)]
         typer.echo(
-            f"{'total ' + label:<16}{len(subset):>6}{gc:>11}{gt:>9}{lc:>10}{lt:>9}{ratio(gt, lt):>10}"
-            f"  found grep {found[0]}/{len(subset)}, lsp {found[1]}/{len(subset)}"
+            f"{'total ' + label:<16}{len(subset):>6}{'':>6}{sc:>8}{st:>8}{ac:>8}{at:>8}{lc:>9}{lt:>9}"
+            f"{ratio(st, lt):>8}{ratio(at, lt):>7}  found {found[0]}/{found[1]}/{found[2]} of {len(subset)}"
         )
-        summary[label] = {"grep_tokens": gt, "lsp_tokens": lt, "grep_calls": gc, "lsp_calls": lc}
-    typer.echo("goal: >= 2x fewer tokens overall, >= 3x on large repositories, no more calls than grep")
+        summary[label] = {"sed_tokens": st, "sed_calls": sc, "awk_tokens": at, "awk_calls": ac, "lsp_tokens": lt,
+                          "lsp_calls": lc}  # fmt: skip
+    lsp_total = summary["all"]["lsp_tokens"]
+    large = [i for i, r in enumerate(rows) if r[0].large]
+    for w, outcomes in other_windows.items():
+        t, c = sum(o.tokens for o in outcomes), sum(o.calls for o in outcomes)
+        tl = sum(outcomes[i].tokens for i in large)
+        lsp_large = summary.get("large", {}).get("lsp_tokens", 0)
+        typer.echo(f"sensitivity: grep/sed with {w}-line windows: {c} calls, {t} tok ({ratio(t, lsp_total)} vs lsp; "
+                   f"large {ratio(tl, lsp_large)})")  # fmt: skip
+    typer.echo("goal: >= 2x fewer tokens than grep/sed overall, >= 3x on large repositories, no more calls than grep")
     return summary
 
 

@@ -50,8 +50,9 @@ class ActionLimits:
     max_open_lines: int = 150
     max_overview_lines: int = 120
     max_definitions: int = 12
-    max_test_matches: int = 3
+    max_test_matches: int = 2
     max_loose_matches: int = 5
+    max_loose_matches_after_exact: int = 3
     max_references: int = 30
     max_test_references: int = 8
     max_reference_chunks: int = 10
@@ -396,20 +397,26 @@ class Actions:
             return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
         tests = [d for d in exact if d.test]
-        lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
+        if exact:
+            lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
+        else:
+            lines = [f"No exact definition of `{symbol.name}`."]
         lines += [d.text() for d in main]
         lines += [d.text() for d in tests[: self.limits.max_test_matches]]
         hidden = len(exact) - len(main) - min(len(tests), self.limits.max_test_matches)
         if hidden > 0:
             lines.append(f"... {hidden} more (narrow it: find_symbol Class.{symbol.last})")
+        if exact:  # the exact answer is there: a few partial matches are enough
+            loose = loose[: self.limits.max_loose_matches_after_exact]
         if loose:
-            lines.append(f"partial matches{' (first ' + str(len(loose)) + ')' if '.' not in symbol.name else ''}:")
+            capped = "." not in symbol.name and len(loose) == self.limits.max_loose_matches
+            lines.append(f"partial matches{' (first ' + str(len(loose)) + ')' if capped else ''}:")
             lines += [located(d.file, d.line, d.qualname, d.detail) for d in loose]
         text = "\n".join(lines)
         chunks = [d.chunk() for d in main]
         if len(main) == 1 and main[0].is_class:
             outline = self._outline(main[0].file, main[0].qualname)
-            text += "\n\n" + outline.observation
+            text += "\n\n" + _outline_body(outline.observation, main[0].line)
             chunks = outline.chunks or chunks
         return ActionResult(text, 0, chunks)
 
@@ -481,6 +488,16 @@ class Actions:
             groups.setdefault((file, ref.class_name, ref.function), []).append(line)
         accessed = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in groups.items()]
         return ActionResult("\n".join(lines), 0, accessed)
+
+
+def _outline_body(text: str, line: int) -> str:
+    """A class outline below its own located line: without the file header and the class line (both just shown)."""
+    rows = text.split("\n")
+    if rows and rows[0].startswith("### File: `"):
+        rows = rows[1:]
+    if rows and re.match(rf"\s*{line}\s", rows[0]):
+        rows = rows[1:]
+    return "\n".join(rows)
 
 
 def _without_gaps(text: str) -> str:

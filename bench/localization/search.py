@@ -198,6 +198,10 @@ def extract_frames(problem: str, files: list[str]) -> list[Frame]:
     return out
 
 
+def has_traceback(problem: str) -> bool:
+    return bool(FRAME.search(problem))
+
+
 def extract_identifiers(problem: str) -> list[str]:
     """Code-like names in order of first appearance: dotted names, snake_case, CamelCase, `quoted` names, calls."""
     text = FRAME.sub(" ", problem)
@@ -237,6 +241,7 @@ class Observation:
     text: str
     shown: dict[str, set[int]] = field(default_factory=dict)
     calls: int = 1
+    parts: list[Observation] = field(default_factory=list)  # separate calls, counted one by one (sed windows)
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,10 @@ class Episode:
         self._lines: dict[str, list[str]] = {}
 
     def record(self, label: str, obs: Observation) -> Observation:
+        for part in obs.parts:
+            self.record(label, part)
+        if obs.parts:
+            return obs
         self.calls += obs.calls
         tokens = self.count(obs.text)
         self.tokens += tokens
@@ -388,9 +397,11 @@ def _split_ident(ident: str) -> tuple[str | None, str]:
 
 
 class GrepBackend:
-    """What a careful shell-only agent runs; observations are exactly the commands' standard output."""
+    """A shell agent with two awk extractors (`function_at.awk`: exactly the function around a line, `outline.awk`:
+    a class's numbered def lines). The reference column "grep+awk extractor": an IDE feature written in awk, which a
+    grep/sed/cat agent does not have; observations are exactly the commands' standard output."""
 
-    name = "grep/sed"
+    name = "grep+awk"
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -459,6 +470,95 @@ class GrepBackend:
                 places.append((m[1], int(m[2])))
                 shown.setdefault(m[1], set()).add(int(m[2]))
         return Observation(out, shown), places
+
+
+OTHER_WINDOWS = (20, 60)  # the sensitivity line
+WINDOW = 40  # sed window (lines): see SedBackend
+BLOCK = re.compile(r"^\s*(async\s+)?(def|class)\s")
+
+
+class SedBackend(GrepBackend):
+    """Literally grep/sed, as a strong shell agent uses them: def/class lines first (tests excluded, as in
+    `GrepBackend.find`), then `sed -n 'A,Bp'` windows of a fixed `window` lines starting at the def (or around a
+    traceback line, `window // 2` before it). The reader reads the next (or previous) window while the function is not
+    complete on screen: its def line not printed yet, or no following non-blank line at the def's indentation or less
+    printed (the end of the file ends it too). A class outline is the file's def/class lines one level inside the
+    class, cut by sed from the class line to the next line at the class's level:
+    `grep -nE '^ {0,c}(class|def|async def) |^ {c+4}(async )?def ' FILE | sed -nE '/^A:/,/^[0-9]+: {0,c}(class|def)/p'`.
+    """
+
+    def __init__(self, root: Path, window: int = WINDOW) -> None:
+        super().__init__(root)
+        self.window = window
+        self.name = f"grep/sed w{window}"
+        self._text: dict[str, list[str]] = {}
+
+    def _lines(self, file: str) -> list[str]:
+        if file not in self._text:
+            self._text[file] = (self.root / file).read_text(errors="replace").splitlines()
+        return self._text[file]
+
+    def _sed(self, file: str, start: int, end: int) -> tuple[str, set[int]]:
+        out, _ = self.sh(f"sed -n '{start},{end}p' {file}")
+        n = len(self._lines(file))
+        return out, set(range(start, min(end, n) + 1))
+
+    def _function_span(self, file: str, line: int) -> tuple[int, int] | None:
+        """(def line, line that shows the end) of the innermost function around `line`, as a reader finds them: the
+        def is the nearest def/class line above (or on) `line` indented less than it, the end is the first following
+        non-blank line at the def's indentation or less (or the end of the file)."""
+        ranges = function_ranges(self.root / file)
+        around = [span for span in ranges.values() if span[0] <= line <= span[1]]
+        if not around:
+            return None
+        start, end = max(around)
+        lines = self._lines(file)
+        after = next((i for i in range(end + 1, len(lines) + 1) if lines[i - 1].strip()), len(lines))
+        return start, after
+
+    def _read(self, file: str, first: int, line: int) -> Observation:
+        """Windows from `first` on (and back, if the def is above), until the function around `line` is complete."""
+        w = self.window
+        start, end = first, first + w - 1
+        parts = [self._window(file, start, end)]
+        span = self._function_span(file, line)
+        if span is not None:
+            while span[0] < start:  # the def is above: the previous window
+                start = max(1, start - w)
+                parts.append(self._window(file, start, start + w - 1))
+            while end < span[1]:  # no dedent yet: the next window
+                parts.append(self._window(file, end + 1, end + w))
+                end += w
+        shown = set().union(*(p.shown[file] for p in parts))
+        return Observation("".join(p.text for p in parts), {file: shown}, calls=len(parts), parts=parts)
+
+    def _window(self, file: str, start: int, end: int) -> Observation:
+        text, shown = self._sed(file, start, end)
+        return Observation(text, {file: shown})
+
+    def open_line(self, file: str, line: int) -> Observation:
+        return self._read(file, max(1, line - self.window // 2), line)
+
+    def open_hit(self, hit: Hit) -> Observation:
+        return self._read(hit.file, hit.line, hit.line)
+
+    def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]:
+        c = len(self._lines(hit.file)[hit.line - 1]) - len(self._lines(hit.file)[hit.line - 1].lstrip())
+        inner = " " * (c + 4)
+        outer = f" {{0,{c}}}" if c else ""
+        grep = rf"grep -nE '^{outer}(class|def|async def) |^{inner}(async )?def ' {hit.file}"
+        out, _ = self.sh(f"{grep} | sed -nE '/^{hit.line}:/,/^[0-9]+:{outer}(class|def|async def) /p'")
+        rows = out.splitlines()
+        if len(rows) > 1 and not rows[-1].startswith(f"{hit.line}:") and re.match(rf"\d+:{outer}\S", rows[-1]):
+            rows = rows[:-1]  # the next class/def at the class's level only marks the end
+        methods, shown = [], set()
+        for row in rows:
+            m = re.match(r"(\d+):\s*(?:async\s+)?(def|class)\s+(\w+)", row)
+            if m:
+                shown.add(int(m[1]))
+                if int(m[1]) != hit.line:
+                    methods.append(Hit(hit.file, int(m[1]), "class" if m[2] == "class" else "function", m[3]))
+        return Observation(out, {hit.file: shown}), methods
 
 
 # ---- the LLM-IDE actions through lsp-bridge

@@ -14,6 +14,8 @@ from localization.search import (
     ActionsBackend,
     Gold,
     GrepBackend,
+    Hit,
+    SedBackend,
     Task,
     extract_frames,
     extract_identifiers,
@@ -75,16 +77,46 @@ def test_shipped_tasks_are_complete() -> None:
     assert all(t.gold and t.problem.strip() and t.bug_version != t.fix_version for t in tasks)
 
 
-@pytest.mark.parametrize("backend", ["grep", "actions"])
-def test_policy_finds_gold(repo: Path, backend: str) -> None:
+@pytest.mark.parametrize(
+    ("backend", "labels"),
+    [
+        # a 40-line sed window around the traceback line holds the whole file, gold included
+        ("grep/sed", ["open"]),
+        # the traceback frame opens checkout(); Cart.total comes from the identifier
+        ("grep+awk", ["open", "find", "open"]),
+        ("actions", ["open", "find", "open"]),
+    ],
+)
+def test_policy_finds_gold(repo: Path, backend: str, labels: list[str]) -> None:
     task = Task("cart", "shop", "1", "2", False, PROBLEM, [Gold("shop/cart.py", "Cart.total")])
-    if backend == "grep":
-        outcome = run_policy(GrepBackend(repo), task, repo, words)
-    else:
+    if backend == "actions":
         with BridgeClient.local(repo) as bridge:
             bridge.sync()
             outcome = run_policy(ActionsBackend(bridge, repo), task, repo, words)
+    else:
+        outcome = run_policy(SedBackend(repo) if backend == "grep/sed" else GrepBackend(repo), task, repo, words)
     assert outcome.found
-    # the traceback frame opens checkout(); Cart.total comes from the identifier
-    assert [label.split()[0] for label, _ in outcome.log] == ["open", "find", "open"]
-    assert outcome.calls == 3 and outcome.tokens > 0
+    assert [label.split()[0] for label, _ in outcome.log] == labels
+    assert outcome.calls == len(labels) and outcome.tokens > 0
+
+
+def test_sed_windows_until_the_function_ends(repo: Path) -> None:
+    lines = CART.splitlines()
+    # from the def (line 5) in 3-line windows: 5-7, 8-10; the dedent that ends total() is line 12, so 11-13 too
+    obs = SedBackend(repo, window=3).open_hit(Hit("shop/cart.py", 5, "function", "total"))
+    assert (obs.calls, [p.text for p in obs.parts]) == (
+        3,
+        ["\n".join(lines[4:7]) + "\n", "\n".join(lines[7:10]) + "\n", "\n".join(lines[10:13]) + "\n"],
+    )
+    # around a traceback line (8): the window 6-9 lacks the def, so the previous one (2-5) is read, then 10-13
+    obs = SedBackend(repo, window=4).open_line("shop/cart.py", 8)
+    assert obs.calls == 3 and obs.shown == {"shop/cart.py": set(range(2, 14))}
+    # a class outline: the def lines one level inside the class, cut at the next top-level definition
+    outline, methods = SedBackend(repo).outline(Hit("shop/cart.py", 1, "class", "Cart"))
+    assert outline.text.splitlines() == [
+        "1:class Cart:",
+        "2:    def __init__(self):",
+        "5:    def total(self):",
+        "12:def checkout(cart):",
+    ]
+    assert [(m.name, m.line) for m in methods] == [("__init__", 2), ("total", 5)]
