@@ -339,6 +339,7 @@ class LLMIDEAgent(DefaultAgent):
         }
         used.update(groups)
         missing = [key for key in groups if key not in self._file_renders]
+        text: str
         if len(missing) == 1:
             text = self.env_.render_context(groups[missing[0]])
             if text:  # "" may be a bridge that did not answer: asked again next time
@@ -354,7 +355,8 @@ class LLMIDEAgent(DefaultAgent):
             elif len(missing) == len(groups):  # blocks that do not line up (a file the bridge could not find)
                 return text
             else:
-                return self.env_.render_context(chunks)
+                text = self.env_.render_context(chunks)
+                return text
         return "\n\n".join(self._file_renders[key] for key in groups if self._file_renders.get(key))
 
     def build_prompt(self, response_format: str, phase: str = "action") -> RenderedPrompt:
