@@ -8,6 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tree_sitter import Tree
 
@@ -114,6 +115,13 @@ def signature_lines(s: Symbol) -> range:
 # ---- rendering
 
 
+@lru_cache(maxsize=64)
+def _parsed(source: bytes) -> Tree:
+    """Trees of recently rendered texts: the agent asks for the same files every step (keyed by content, so an edit
+    on disk or in an editor's buffer is a new entry)."""
+    return parse(source)
+
+
 class Renderer:
     def __init__(self, view: View) -> None:
         self.view = view
@@ -128,7 +136,7 @@ class Renderer:
 
     def tree(self, path: str) -> Tree:
         if path not in self._trees:
-            self._trees[path] = parse(self.view.source(path))
+            self._trees[path] = _parsed(self.view.source(path))
         return self._trees[path]
 
     def block_headers(self, path: str, line: int) -> set[int]:
