@@ -80,7 +80,7 @@ def test_actions_without_an_agent(ide_env):
         actions = Actions(bridge, run_shell)
         found = actions.execute("find_symbol", "nth_or_last")
         assert (
-            found.observation.split("\n")[1]
+            found.observation.split("\n")[0]
             == f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)"
         )
         assert actions.execute("bash", "git rev-parse --is-inside-work-tree").observation == "true\n"
