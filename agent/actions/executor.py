@@ -397,7 +397,9 @@ class Actions:
             return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
         tests = [d for d in exact if d.test]
-        if exact:
+        if len(exact) == 1 and main:
+            lines = []  # the one definition's own line says it all
+        elif exact:
             lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
         else:
             lines = [f"No exact definition of `{symbol.name}`."]

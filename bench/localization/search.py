@@ -214,6 +214,7 @@ def extract_identifiers(problem: str) -> list[str]:
             or "_" in name.strip("_")
             or re.search(r"[a-z][A-Z]", name)
             or re.fullmatch(r"[A-Z][a-z]+[A-Z]\w*", name)
+            or re.fullmatch(r"[A-Z]{2,}[a-z]+[A-Z]?\w*", name)  # ASGIHandler, HTTPResponse
             or after == "("
             or (before == "`" and after == "`")
         )
@@ -440,9 +441,13 @@ class GrepBackend:
         cls, name = _split_ident(ident)
         command = self._defs(name, exact=True)
         if cls and cls != name:
-            # narrow a Class.method to that class: its class lines come first, in the same output
-            command = f"{self._defs(cls, exact=True)}; {command}"
+            # narrow a Class.method to that class: its class lines, then the method's def lines in those files only
+            files = f"grep -rlE --include='*.py' {TEST_EXCLUDES} '^\\s*class\\s+{cls}\\b' ."
+            method = rf"^\s*(async\s+)?def\s+{name}\b"
+            command = f"{self._defs(cls, exact=True)}; {files} | xargs -r grep -nHE '{method}' | sed 's#^\\./##'"
         out, _ = self.sh(command)
+        if cls and cls != name and not re.search(rf"^[^:]+:\d+:\s*(async\s+)?def\s+{name}\b", out, re.M):
+            out, _ = self.sh(self._defs(name, exact=True))  # not defined in that class: maybe inherited
         if not out.strip():
             out, _ = self.sh(self._defs(name, exact=False))
         rows = []

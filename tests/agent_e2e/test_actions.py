@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from minisweagent.exceptions import Submitted
 
@@ -22,8 +24,9 @@ def code(text: str, file: str = MORE) -> dict[int, str]:
 def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_env):
     result = ide_env.execute_action("find_symbol", "last")
     lines = result.observation.split("\n")
-    assert lines[:2] == ["1 definition(s) of `last`:", f"{MORE}:224  last  def last(iterable, default=_marker)"]
-    assert lines[2].startswith("partial matches")
+    # one definition: its own line, no count header
+    assert lines[0] == f"{MORE}:224  last  def last(iterable, default=_marker)"
+    assert lines[1].startswith("partial matches")
     assert f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)" in lines
     assert not any(line.startswith(("tests/", "docs/")) for line in lines)  # no tests, no subsequence noise
     assert (result.returncode, result.bad_params) == (0, False)
@@ -32,9 +35,11 @@ def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_
 
 def test_a_class_lookup_answers_with_its_outline(ide_env):
     result = ide_env.execute_action("find_symbol", "peekable")
-    assert result.observation.startswith(f"1 definition(s) of `peekable`:\n{MORE}:270  peekable  class peekable\n")
-    outline = code(result.observation)
-    assert outline[270] == "class peekable:"
+    # the located line, then the outline without repeating the file header and the class line
+    head, body = result.observation.split("\n\n", 1)
+    assert head == f"{MORE}:270  peekable  class peekable"
+    outline = {int(m[1]): m[2] for m in re.finditer(r"(?m)^\s*(\d+) (.*)$", body)}
+    assert 270 not in outline and "### File" not in body
     assert outline[343].strip() == "def peek(self, default=_marker):"
     assert outline[359].strip() == "def prepend(self, *items):"
     assert 344 not in outline  # signatures only, no bodies
@@ -162,4 +167,4 @@ def test_submit_with_nothing_changed_does_not_submit(ide_env):
 def test_a_definition_written_by_the_shell_is_found_at_once(ide_env, restore):
     ide_env.execute_action("bash", "printf 'def brand_new_helper(x):\\n    return x\\n' > more_itertools/fresh.py")
     found = ide_env.execute_action("find_symbol", "brand_new_helper")
-    assert found.observation.split("\n")[1] == "more_itertools/fresh.py:1  brand_new_helper  def brand_new_helper(x)"
+    assert found.observation.split("\n")[0] == "more_itertools/fresh.py:1  brand_new_helper  def brand_new_helper(x)"
