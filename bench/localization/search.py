@@ -28,9 +28,12 @@ import tarfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import yaml
+
+if TYPE_CHECKING:
+    from lsp_bridge.client import BridgeClient
 
 HERE = Path(__file__).resolve().parent
 TASKS = HERE / "tasks"
@@ -470,7 +473,8 @@ class GrepBackend:
     def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
         how = "-F" if "." in name else "-w"  # a dotted use as written, a plain name as a whole word
         out, _ = self.sh(f"grep -rn {how} --include='*.py' {TEST_EXCLUDES} '{name}' . | sed 's#^\\./##' | head -20")
-        places, shown = [], {}
+        places: list[tuple[str, int]] = []
+        shown: dict[str, set[int]] = {}
         for row in out.splitlines():
             m = re.match(r"([^:]+):(\d+):", row)
             if m:
@@ -603,7 +607,7 @@ class ActionsBackend:
 
     name = "lsp actions"
 
-    def __init__(self, bridge, root: Path) -> None:  # bridge: lsp_bridge.client.BridgeClient
+    def __init__(self, bridge: BridgeClient, root: Path) -> None:
         from agent.actions.executor import Actions
 
         self.root = root
