@@ -121,7 +121,7 @@ def test_bad_params_name_the_valid_forms(ide_env, action_type, params, expected)
 def test_a_symbol_that_does_not_exist(ide_env):
     result = ide_env.execute_action("open", "no_such_function_here")
     assert (result.returncode, result.bad_params, result.chunks) == (1, False, [])
-    assert result.observation.startswith("No definition of `no_such_function_here` found.")
+    assert result.observation == "No definition of `no_such_function_here` found (try a part of the name)."
 
 
 def test_debug_edit_reproduce_submit(ide_env, restore):
