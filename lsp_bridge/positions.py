@@ -17,8 +17,8 @@ _NON_ASCII = re.compile(rb"[\x80-\xff]+")
 
 
 def encoding_name(encoding: Any) -> str:
-    """`utf-8`, `utf-16` or `utf-32` for an LSP PositionEncodingKind (member, value or str() of a member); the
-    LSP default, UTF-16, for anything else (no encoding negotiated)."""
+    """`utf-8`, `utf-16` or `utf-32` for an LSP PositionEncodingKind (member or value); the LSP default, UTF-16,
+    for anything else (no encoding negotiated)."""
     text = str(getattr(encoding, "value", encoding) or "").lower().replace("-", "").replace("_", "")
     if text.endswith("utf8"):
         return UTF8

@@ -21,6 +21,7 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 from pygls.server import JsonRPCServer
 
 from lsp_bridge import framing
+from lsp_bridge.positions import encoding_name
 
 log = logging.getLogger(__name__)
 
@@ -139,8 +140,8 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
 
     @property
     def position_encoding(self) -> str:
-        caps = getattr(self, "server_capabilities", None)
-        return str(getattr(caps, "position_encoding", None) or "utf-16")
+        """`utf-8`, `utf-16` or `utf-32`: the negotiated PositionEncodingKind's value, UTF-16 when none was."""
+        return encoding_name(getattr(getattr(self, "server_capabilities", None), "position_encoding", None))
 
     def client_supports_code_lens_refresh(self) -> bool:
         caps = getattr(self, "client_capabilities", None)
