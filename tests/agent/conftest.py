@@ -85,6 +85,27 @@ def reflect(bad: bool, summary: str, lessons: str = "") -> str:
     return f"<bad_action>{str(bad).lower()}</bad_action>\n<lessons>{lessons}</lessons>\n<summary>{summary}</summary>"
 
 
+TEST_COMMAND = "python -c 'from tests.test_cart import test_total; test_total()'"
+
+
+def bug_episode() -> list[dict]:
+    """The cart's bug fixed at the second try: error -> a wrong fix -> the same error -> the right fix -> pass ->
+    submit (the Bug Consultant's tests)."""
+    return scripted(
+        act("Run the test.", "bash", TEST_COMMAND),
+        reflect(False, "test_total fails with AssertionError."),
+        act("Maybe zero quantities are the problem.", "bash", "sed -i 's/qty > 0/qty >= 0/' shop/cart.py"),
+        reflect(False, "Changed the qty check."),
+        act("Run the test again.", "bash", TEST_COMMAND),
+        reflect(True, "Still AssertionError: the qty check was not the bug."),
+        act("Multiply by qty instead.", "bash", "sed -i 's/total += price$/total += price * qty/' shop/cart.py"),
+        reflect(False, "Multiplied by qty."),
+        act("Run the test again.", "bash", TEST_COMMAND),
+        reflect(False, "The test passes."),
+        act("Submit.", "submit", ""),
+    )
+
+
 def sections_of(prompt_message: dict) -> dict[str, str]:
     """The rendered sections of a prompt message in a trajectory (stored as offsets into its content)."""
     return split_sections(prompt_message["content"], prompt_message["extra"]["llm_ide"]["sections"])

@@ -12,25 +12,7 @@ import pytest
 from minisweagent.models.test_models import DeterministicModel
 
 from agent.llm_ide_agent import LLMIDEAgent
-from tests.agent.conftest import BridgeTestEnvironment, act, reflect, scripted, sections_of
-
-TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
-
-
-def episode() -> list[dict]:
-    return scripted(
-        act("Run the test.", "bash", TEST),
-        reflect(False, "test_total fails with AssertionError."),
-        act("Maybe zero quantities are the problem.", "bash", "sed -i 's/qty > 0/qty >= 0/' shop/cart.py"),
-        reflect(False, "Changed the qty check."),
-        act("Run the test again.", "bash", TEST),
-        reflect(True, "Still AssertionError: the qty check was not the bug."),
-        act("Multiply by qty instead.", "bash", "sed -i 's/total += price$/total += price * qty/' shop/cart.py"),
-        reflect(False, "Multiplied by qty."),
-        act("Run the test again.", "bash", TEST),
-        reflect(False, "The test passes."),
-        act("Submit.", "submit", ""),
-    )
+from tests.agent.conftest import BridgeTestEnvironment, bug_episode, sections_of
 
 
 @pytest.mark.parametrize("switch", [True, False])
@@ -38,7 +20,7 @@ def test_bug_consultant_in_the_loop(
     switch: bool, env: BridgeTestEnvironment, agent_config: dict[str, Any], tmp_path: Path
 ) -> None:
     config = agent_config | {"bug_consultant": {"use_bug_consultant": switch, "store_path": str(tmp_path / "b.db")}}
-    agent = LLMIDEAgent(DeterministicModel(outputs=episode()), env, **config, output_path=tmp_path / "t.traj.json")
+    agent = LLMIDEAgent(DeterministicModel(outputs=bug_episode()), env, **config, output_path=tmp_path / "t.traj.json")
     assert agent.run("Cart.total() ignores the quantity.")["exit_status"] == "Submitted"
 
     prompts = [{"sections": sections_of(m)} for m in agent.messages if "phase" in m.get("extra", {}).get("llm_ide", {})]

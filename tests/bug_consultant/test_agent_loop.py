@@ -16,10 +16,12 @@ from agent.bug_consultant.report import bug_report
 from agent.bug_consultant.store import BugStore
 from agent.llm_ide_agent import LLMIDEAgent
 from tests.agent.conftest import (
+    TEST_COMMAND,
     BridgeTestEnvironment,
     act,
     agent_config,
     bridge,
+    bug_episode,
     env,
     reflect,
     repo,
@@ -29,31 +31,13 @@ from tests.agent.conftest import (
 
 __all__ = ["agent_config", "bridge", "env", "repo"]  # the agent tests' fixtures, used here as they are
 
-TEST = "python -c 'from tests.test_cart import test_total; test_total()'"
 TASK = "Cart.total() ignores the quantity."
-
-
-def first_run() -> list[dict]:
-    """error -> a wrong fix -> the same error -> the right fix -> pass -> submit."""
-    return scripted(
-        act("Run the test.", "bash", TEST),
-        reflect(False, "test_total fails with AssertionError."),
-        act("Maybe zero quantities are the problem.", "bash", "sed -i 's/qty > 0/qty >= 0/' shop/cart.py"),
-        reflect(False, "Changed the qty check."),
-        act("Run the test again.", "bash", TEST),
-        reflect(True, "Still AssertionError: the qty check was not the bug."),
-        act("Multiply by qty instead.", "bash", "sed -i 's/total += price$/total += price * qty/' shop/cart.py"),
-        reflect(False, "Multiplied by qty."),
-        act("Run the test again.", "bash", TEST),
-        reflect(False, "The test passes."),
-        act("Submit.", "submit", ""),
-    )
 
 
 def second_run() -> list[dict]:
     """The same bug in a new run: the first failure brings the earlier fix; it is applied at once."""
     return scripted(
-        act("Run the test.", "bash", TEST),
+        act("Run the test.", "bash", TEST_COMMAND),
         reflect(False, "test_total fails with AssertionError."),
         act(
             "Multiply by qty, as the earlier fix did.",
@@ -61,7 +45,7 @@ def second_run() -> list[dict]:
             "sed -i 's/total += price$/total += price * qty/' shop/cart.py",
         ),
         reflect(False, "Multiplied by qty."),
-        act("Run the test again.", "bash", TEST),
+        act("Run the test again.", "bash", TEST_COMMAND),
         reflect(False, "The test passes."),
         act("Submit.", "submit", ""),
     )
@@ -80,11 +64,11 @@ def with_consultant(config: dict[str, Any], store: Path, **block: Any) -> dict[s
 
 def test_episode_records_the_bug_and_a_new_run_retrieves_it(env, agent_config, repo, tmp_path):
     store = tmp_path / "shared" / "bugs.sqlite"
-    prompts, stats = run(env, with_consultant(agent_config, store), first_run(), tmp_path / "run1.traj.json")
+    prompts, stats = run(env, with_consultant(agent_config, store), bug_episode(), tmp_path / "run1.traj.json")
 
     (record,) = BugStore(store).get_many(BugStore(store).all_ids()).values()
     assert (record.command, record.exception_type, record.num_trials, record.resolved) == (
-        TEST,
+        TEST_COMMAND,
         "AssertionError",
         2,
         True,
@@ -105,7 +89,7 @@ def test_episode_records_the_bug_and_a_new_run_retrieves_it(env, agent_config, r
     prompts, stats = run(env, with_consultant(agent_config, store), second_run(), tmp_path / "run2.traj.json")
     advice = sections_of(prompts[1])["advice"]
     assert "### Similar past bugs\n1. AssertionError" in advice
-    assert f"(command: `{TEST}`)\n   Fixed by: Multiply by qty instead." in advice
+    assert f"(command: `{TEST_COMMAND}`)\n   Fixed by: Multiply by qty instead." in advice
     assert '"Maybe zero quantities are the problem." does not fix AssertionError' in prompts[1]["content"]
     assert "advice" not in sections_of(prompts[0])
     assert stats["bugs"][0]["first_attempt_fix"] is True and stats["retrieved_above_threshold"] >= 1
@@ -117,7 +101,7 @@ def test_broken_summary_model_does_not_stop_the_run(env, agent_config, tmp_path)
     config = with_consultant(
         agent_config, store, summary_model="gpt-4o-mini", summary_model_kwargs={"mock_response": "I won't call tools."}
     )
-    prompts, stats = run(env, config, first_run(), tmp_path / "run.traj.json")
+    prompts, stats = run(env, config, bug_episode(), tmp_path / "run.traj.json")
     assert (stats["summary_calls"], stats["summary_failures"], stats["records"]) == (3, 3, 1)
     (record,) = BugStore(store).get_many(BugStore(store).all_ids()).values()
     assert record.summary_source == "deterministic" and record.resolved
@@ -128,7 +112,7 @@ def test_broken_summary_model_does_not_stop_the_run(env, agent_config, tmp_path)
 def test_switched_off_no_record_no_advice(block, env, agent_config, tmp_path):
     store = tmp_path / "off" / "bugs.sqlite"
     config = agent_config | {"bug_consultant": {**block, "store_path": str(store)}}
-    prompts, stats = run(env, config, first_run(), tmp_path / "run.traj.json")
+    prompts, stats = run(env, config, bug_episode(), tmp_path / "run.traj.json")
     assert all("advice" not in sections_of(p) and "Debugging Advice" not in p["content"] for p in prompts)
     assert not store.parent.exists()
     assert (stats["enabled"], stats["records"], stats["summary_calls"]) == (False, 0, 0)
@@ -143,7 +127,7 @@ def test_ab_report_over_two_agent_runs(env, agent_config, repo, tmp_path):
         "b": with_consultant(agent_config, store),
     }
     for arm, config in arms.items():
-        for n, outputs in enumerate([first_run(), second_run()]):
+        for n, outputs in enumerate([bug_episode(), second_run()]):
             subprocess.run(["git", "checkout", "-q", "--", "shop/cart.py"], cwd=repo, check=True)
             traj = tmp_path / arm / f"instance-{n}" / f"instance-{n}.traj.json"
             traj.parent.mkdir(parents=True)
