@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,18 +32,27 @@ def wait_until(predicate, timeout: float = 10.0):
     return value
 
 
+@contextlib.contextmanager
+def running_daemon(root: Path, sock: Path, cache: Path, stderr: Any = subprocess.DEVNULL) -> Iterator[None]:
+    """`lsp-bridge daemon` serving `root` on `sock`, stopped by SIGTERM (it must exit 0)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(root), "--socket", str(sock),
+         "--cache-dir", str(cache)],
+        stderr=stderr,
+    )  # fmt: skip
+    try:
+        assert wait_until(sock.exists)
+        yield
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == 0
+
+
 @pytest.fixture
 def daemon(shop, tmp_path) -> Iterator[Path]:
     sock = tmp_path / "bridge.sock"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(shop), "--socket", str(sock),
-         "--cache-dir", str(tmp_path / "cache")],
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    assert wait_until(sock.exists)
-    yield sock
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(10) == 0
+    with running_daemon(shop, sock, tmp_path / "cache"):
+        yield sock
     assert not sock.exists() and not Path(f"{sock}.pid").exists()
 
 

@@ -9,7 +9,6 @@ import json
 import os
 import random
 import select
-import signal
 import socket
 import subprocess
 import sys
@@ -22,7 +21,7 @@ import pytest
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import MAX_BODY, STALL_SECONDS, Deframer, encode
-from tests.lsp_bridge.test_daemon import connect_command, wait_until
+from tests.lsp_bridge.test_daemon import connect_command, running_daemon, wait_until
 
 PARSE, INVALID, NOT_FOUND, PARAMS, NOT_INITIALIZED = -32700, -32600, -32601, -32602, -32002
 REQUEST_CODES = {INVALID, NOT_FOUND, PARAMS}
@@ -158,16 +157,8 @@ def daemon_socket(shop, tmp_path_factory) -> Iterator[tuple[Path, Path]]:
     """A daemon whose log we read: (socket, log)."""
     tmp = tmp_path_factory.mktemp("faults")
     sock, log = tmp / "d.sock", tmp / "daemon.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(shop), "--socket", str(sock),
-             "--cache-dir", str(tmp / "cache")],
-            stderr=out,
-        )  # fmt: skip
-    assert wait_until(sock.exists)
-    yield sock, log
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(10) == 0
+    with log.open("wb") as out, running_daemon(shop, sock, tmp / "cache", stderr=out):
+        yield sock, log
 
 
 @pytest.fixture(params=["stdio", "daemon"])
@@ -521,14 +512,7 @@ def test_a_client_that_never_reads_is_cut_off_not_buffered_forever(tmp_path):
     root.mkdir()
     (root / "names.py").write_text("".join(f"def function_number_{n:04d}(argument):\n    pass\n" for n in range(400)))
     sock, log = tmp_path / "d.sock", tmp_path / "daemon.log"
-    with log.open("wb") as out:
-        daemon = subprocess.Popen(
-            [sys.executable, "-m", "lsp_bridge", "daemon", "--workspace", str(root), "--socket", str(sock),
-             "--cache-dir", str(tmp_path / "cache")],
-            stderr=out,
-        )  # fmt: skip
-    try:
-        assert wait_until(sock.exists)
+    with log.open("wb") as out, running_daemon(root, sock, tmp_path / "cache", stderr=out):
         greedy = Raw.unix(sock).initialize()
         assert len(greedy.request("workspace/symbol", {"query": "function"})["result"]) == 200  # ~40 KB each
         ask = b"".join(
@@ -547,6 +531,3 @@ def test_a_client_that_never_reads_is_cut_off_not_buffered_forever(tmp_path):
             assert other.workspace_symbols("function_number_0007")[0]["name"] == "function_number_0007"
             assert wait_until(lambda: other.status()["sessions"] == 1)
         greedy.close()
-    finally:
-        daemon.send_signal(signal.SIGTERM)
-        assert daemon.wait(10) == 0
