@@ -274,9 +274,8 @@ def live_server(s: Session) -> dict | None:
     return None
 
 
-def ask(s: Session, request: dict, timeout: float) -> dict | None:
-    """Send a request to the session's server; None when no server is alive."""
-    info = live_server(s)
+def ask(s: Session, info: dict | None, request: dict, timeout: float) -> dict | None:
+    """Send a request to the session's server (`info`: what live_server() found); None when no server is alive."""
     if not info:
         return None
     try:
@@ -323,7 +322,7 @@ def start(s: Session, args: argparse.Namespace, target_argv: list[str]) -> dict:
         "env": dict(os.environ),
         "timeout": args.timeout,
     }
-    resp = ask(s, request, args.timeout)
+    resp = ask(s, live_server(s), request, args.timeout)
     return resp if resp is not None else offline(s, request)
 
 
@@ -481,10 +480,10 @@ def run(argv: list[str]) -> int:
     else:
         request = build_request(args, s)
         request["timeout"] = args.timeout
-        server = live_server(s) or {}
-        answer = ask(s, request, args.timeout)
+        server = live_server(s)
+        answer = ask(s, server, request, args.timeout)
         resp = answer if answer is not None else offline(s, request)
-        if request["cmd"] == "stop":  # answer only once the server is gone
+        if server and request["cmd"] == "stop":  # answer only once the server is gone
             deadline = time.monotonic() + 3
             while processes.is_our_server(server.get("pid"), s.dir) and time.monotonic() < deadline:
                 time.sleep(0.01)
