@@ -136,19 +136,26 @@ def _merged(specs: list[str]) -> dict:
 
 def is_ours(agent_class: Any) -> bool:
     """Whether an `agent.agent_class` value names the LLM-IDE agent (or nothing, which defaults to it)."""
-    if agent_class in (None, "", OUR_AGENT):
+    return agent_class in (None, "") or _names_subclass(agent_class, OUR_AGENT)
+
+
+def _names_subclass(name: Any, ours: str) -> bool:
+    """Whether a class path (an `agent_class` / `environment_class` value) is `ours` or a subclass of it; upstream's
+    short names (`default`, `docker`, ...) never are."""
+    if name == ours:
         return True
-    if not isinstance(agent_class, str) or "." not in agent_class:
+    if not isinstance(name, str) or "." not in name:
         return False
     try:
-        from minisweagent.agents import get_agent_class
-
-        from agent.llm_ide_agent import LLMIDEAgent
-
-        cls = get_agent_class(agent_class)
-        return isinstance(cls, type) and issubclass(cls, LLMIDEAgent)
+        cls = _load_class(name)
+        return isinstance(cls, type) and issubclass(cls, _load_class(ours))
     except Exception:
         return False
+
+
+def _load_class(path: str) -> Any:
+    module, _, name = path.rpartition(".")
+    return getattr(importlib.import_module(module), name)
 
 
 def _is_default_spec(spec: str, default: Path) -> bool:
@@ -217,7 +224,8 @@ def patch_batch(module: Any) -> None:
         agent_class = config.get("agent", {}).get("agent_class")
         env_config = dict(config.get("environment", {}))
         env_class = env_config.get("environment_class", "docker")
-        if enabled() and is_ours(agent_class) and (env_class == "docker" or _is_our_environment(env_class)):
+        our_environment = env_class == "docker" or _names_subclass(env_class, OUR_ENVIRONMENT)
+        if enabled() and is_ours(agent_class) and our_environment:
             env_config["environment_class"] = OUR_ENVIRONMENT if env_class == "docker" else env_class
             env_config["image"] = image_of(instance)
             for key in ("setup_reproduction_script", "reproduction_script"):
@@ -241,22 +249,6 @@ def patch_single(module: Any) -> None:
     module.get_sb_environment = batch.get_sb_environment  # type: ignore[union-attr]
     _wrap_main(module)
     module._llm_ide_hook = True
-
-
-def _is_our_environment(env_class: str) -> bool:
-    if env_class == OUR_ENVIRONMENT:
-        return True
-    if "." not in env_class:
-        return False
-    try:
-        from minisweagent.environments import get_environment_class
-
-        from agent.environment import LLMIDEEnvironment
-
-        cls = get_environment_class(env_class)
-        return isinstance(cls, type) and issubclass(cls, LLMIDEEnvironment)
-    except Exception:
-        return False
 
 
 # ---- the .pth file
