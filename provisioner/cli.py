@@ -146,12 +146,13 @@ def install(
         for o in outcomes:
             if o.result:
                 print(o.result["image"])
-        if not any(o.status == "failed" for o in outcomes):
-            _note(", ".join(f"{sum(o.status == s for o in outcomes)} {s}" for s in ("built", "cached", "failed")))
-    if outcomes and (failed := [o for o in outcomes if o.status == "failed"]):
+    if outcomes:
         counts = ", ".join(f"{sum(o.status == s for o in outcomes)} {s}" for s in ("built", "cached", "failed"))
-        first = f"{failed[0].image}: {failed[0].error}"
-        raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({counts}); first: {first}")
+        if failed := [o for o in outcomes if o.status == "failed"]:
+            first = f"{failed[0].image}: {failed[0].error}"
+            raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({counts}); first: {first}")
+        if not as_json:
+            _note(counts)
 
 
 @app.command("list")
@@ -306,8 +307,7 @@ def _fail(message: str, code: int) -> None:
 
 
 def _on_signal(signum: int, _frame: object) -> None:
-    signal.signal(signum, signal.SIG_IGN)  # a second signal must not cut the clean-up short
-    for other in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    for other in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # a second signal must not cut the clean-up short
         signal.signal(other, signal.SIG_IGN)
     raise Interrupted(signum)
 
