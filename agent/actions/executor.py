@@ -79,10 +79,6 @@ class Definition:
     def is_class(self) -> bool:
         return self.kind == "Class"
 
-    @property
-    def is_function(self) -> bool:
-        return self.function is not None and self.kind != "Class" and self.end_line is not None
-
     def text(self) -> str:
         return located(self.file, self.line, self.qualname, self.detail, "test" if self.test else "")
 

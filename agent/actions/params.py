@@ -195,8 +195,3 @@ def _yaml_edit(params: str, root: str) -> Edit:
         raise ParamError("`old` is empty: copy the exact lines to replace")
     old = data["old"] if new else data["old"].rstrip("\n") + "\n"
     return Edit(normalize_path(data["file"].strip(), root), old, new)
-
-
-def split_words(params: str) -> list[str]:
-    """Whitespace-separated words of one or more lines (submit's paths)."""
-    return params.split()
