@@ -59,6 +59,3 @@ class BugConsultantConfig(BaseModel):
 
     def resolved_store_path(self) -> Path:
         return Path(self.store_path).expanduser() if self.store_path else default_store_path()
-
-    def resolved_json_dir(self) -> Path:
-        return Path(self.json_dir).expanduser() if self.json_dir else self.resolved_store_path().parent / "records"

@@ -155,13 +155,6 @@ class BugStore:
             for s, i, f, r, d, g, e in rows
         ]
 
-    def resolved_flags(self, ids: list[str]) -> dict[str, bool]:
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = self._conn().execute(f"SELECT id, resolved FROM records WHERE id IN ({marks})", ids)
-        return {i: bool(r) for i, r in rows}
-
     # world model -----------------------------------------------------------------------------------------------
     def add_world(self, kind: str, text: str, record_id: str = "", run_id: str = "") -> None:
         with self._write() as db:
