@@ -255,11 +255,10 @@ def dockerfile(
     specs: SpecsOpt = DEFAULT_SPECS_DIR,
 ) -> None:
     """Write a Dockerfile (and build context) that builds the same layers with any BuildKit builder."""
-    from provisioner.dockerfile import export
+    from provisioner.dockerfile import check_output, export
 
     check_image(image)
-    if output.exists() and (not output.is_dir() or any(output.iterdir())):
-        raise UsageError(f"{output} exists and is not an empty folder; choose a new one")
+    check_output(output)
     layers = api.plan_install(tools, image, BuildOptions(network=network), specs)
     path = export(layers, image, output)
     print(path)

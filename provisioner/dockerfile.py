@@ -10,9 +10,14 @@ from provisioner.errors import UsageError
 from provisioner.recipe import Layer, templates
 
 
+def check_output(out: Path) -> None:
+    """The export goes into a new or empty folder (checked before planning: a bad path must not cost a probe)."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UsageError(f"{out} exists and is not an empty folder; choose a new one")
+
+
 def export(layers: list[Layer], base: str, out: Path) -> Path:
-    if out.exists() and any(out.iterdir()):
-        raise UsageError(f"{out} exists and is not empty; choose a new directory")
+    check_output(out)
     out.mkdir(parents=True, exist_ok=True)
     entries = []
     for i, layer in enumerate(layers, 1):
