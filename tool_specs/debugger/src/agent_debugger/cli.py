@@ -470,7 +470,7 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     args.cmd = ALIASES.get(args.cmd, args.cmd)
     use_json = getattr(args, "json", False)
-    s = session(getattr(args, "session", None) or check_name(os.environ.get("DEBUGGER_SESSION") or "default"))
+    s = session(getattr(args, "session", None) or os.environ.get("DEBUGGER_SESSION") or "default")  # checked there
     if args.cmd == "output":
         print(show_output(s, args.all))
         return EXIT_OK
