@@ -89,7 +89,8 @@ ENGINE_CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, 
     ("setup-fails", ["install", "demo", "--specs", "{d}", "-i", TESTBED],
      {"demo.yaml": GOOD.replace("version: '1.0'", "version: '3.2.0'\npackage: pyflakes")
       .replace("executable: demo", "executable: pyflakes").replace("demo --version", "pyflakes --version")
-      .replace("usage: u", UNIQUE + "usage: u\nsetup_script: |\n  echo first line\n  echo 'second line' >&2\n  exit 7")
+      .replace("usage: u", UNIQUE + "usage: u\nsetup_script: |\n  echo first line >&2\n"
+               "  echo second line >&2\n  exit 7")
       .encode()}, {}, 1, "step 'setup script' failed (exit 7); last output: first line | second line"),
     ("check-fails", ["install", "demo", "--specs", "{d}", "-i", TESTBED],
      {"demo.yaml": GOOD.replace("version: '1.0'", "version: '3.2.0'\npackage: pyflakes")
