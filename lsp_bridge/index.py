@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import multiprocessing
 import os
 import pickle
+import secrets
 import stat
 import threading
 import time
@@ -14,7 +16,7 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import tree_sitter_python
 
@@ -23,6 +25,7 @@ from lsp_bridge.extract import digest, extract
 from lsp_bridge.files import MAX_FILE_BYTES, NotRegularFile, module_table, read_source, relative, scan
 from lsp_bridge.model import FileIndex, empty_file
 from lsp_bridge.resolve import Facts
+from lsp_bridge.runtime import UnsafePath, open_private
 from lsp_bridge.symbols import SymbolTable, file_entries
 
 log = logging.getLogger(__name__)
@@ -306,9 +309,9 @@ class Index:
 
     def _load_cache(self) -> dict[str, FileIndex]:
         try:
-            with self.cache_path.open("rb") as f:
+            with _open_trusted(self.cache_path) as f:
                 key, files = pickle.load(f)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+        except _UNREADABLE:
             return {}
         return files if key == self._cache_key() else {}
 
@@ -325,14 +328,21 @@ class Index:
         stamps = {p: (fi.mtime_ns, fi.size) for p, fi in files.items()}
         snapshot = (self._cache_key(), stamps, SymbolTable(self.entries()))
         for path, data in ((self.cache_path, (self._cache_key(), files)), (self._snapshot_path, snapshot)):
+            tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}-{secrets.token_hex(4)}.tmp")
+            created = False
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
-                with tmp.open("wb") as f:
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the mode applies only when we create it
+                # a fresh file (O_EXCL, never through a symlink) that only we can read or write, renamed into place
+                fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+                created = True
+                with os.fdopen(fd, "wb") as f:
                     pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
                 tmp.replace(path)
-            except OSError as e:
+            except (OSError, UnsafePath) as e:
                 log.warning("cannot write the index cache %s: %s", path, e)
+                if created:
+                    with contextlib.suppress(OSError):
+                        tmp.unlink()
 
     @property
     def _snapshot_path(self) -> Path:
@@ -340,11 +350,61 @@ class Index:
 
     def _load_snapshot(self, current: dict[str, tuple[int, int]]) -> SymbolTable | None:
         try:
-            with self._snapshot_path.open("rb") as f:
+            with _open_trusted(self._snapshot_path) as f:
                 key, stamps, table = pickle.load(f)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+        except _UNREADABLE:
             return None
         return table if key == self._cache_key() and stamps == current else None
+
+
+class _Refused(Exception):
+    """A cache file we do not load (missing, or one that someone else could have written)."""
+
+
+# a cache that is missing, refused, truncated or from an incompatible version: the index is rebuilt
+_UNREADABLE = (_Refused, OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError)
+
+
+def _unsafe_dir(path: Path) -> str | None:
+    """Why the directory `path` may hold files of others (None when it cannot)."""
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        return f"cannot stat its directory {path} ({e.strerror})"
+    if st.st_uid not in (os.geteuid(), 0):
+        return f"its directory {path} belongs to uid {st.st_uid}"
+    if st.st_mode & 0o022 and not st.st_mode & stat.S_ISVTX:
+        return f"its directory {path} (mode {stat.S_IMODE(st.st_mode):o}) is writable by group or others and not sticky"
+    return None
+
+
+def _open_trusted(path: Path) -> BinaryIO:
+    """`path` opened for unpickling, only if nobody but us (or root) can have written it; `_Refused` otherwise.
+
+    Unpickling runs code chosen by whoever wrote the file, and `$LSP_BRIDGE_CACHE` or `$XDG_CACHE_HOME` may point at a
+    shared directory such as /tmp. So, as ssh does with its files, a cache file is loaded only when
+    - it is a regular file, opened without following a symlink and checked on the open fd (no swap after the check),
+      owned by us (the effective uid) and not writable by group or others;
+    - its directory belongs to us or root and is not writable by group or others, unless sticky (like /tmp, where
+      others may add files but not replace ours).
+    Anything else is refused with one warning naming the file and the reason; a missing file is silently refused.
+    """
+    if not os.path.lexists(path):
+        raise _Refused(path)  # no cache yet
+    try:
+        problem = _unsafe_dir(path.parent)
+        if problem:
+            raise UnsafePath(f"refusing {path}: {problem}")
+        # O_NONBLOCK: a FIFO planted under the cache's name must not hang the open (no effect on a regular file)
+        fd = open_private(path, os.O_RDONLY | os.O_NONBLOCK)
+        mode = stat.S_IMODE(os.fstat(fd).st_mode)
+        if mode & 0o022:
+            os.close(fd)
+            raise UnsafePath(f"refusing {path}: its mode {mode:o} makes it writable by group or others")
+    except UnsafePath as e:
+        log.warning("ignoring the index cache (rebuilding the index): %s", e)
+        raise _Refused(path) from None
+    return os.fdopen(fd, "rb")
 
 
 def _grammar_version() -> str:
