@@ -396,11 +396,12 @@ def _open_trusted(path: Path) -> BinaryIO:
         if problem:
             raise UnsafePath(f"refusing {path}: {problem}")
         # O_NONBLOCK: a FIFO planted under the cache's name must not hang the open (no effect on a regular file)
-        fd = open_private(path, os.O_RDONLY | os.O_NONBLOCK)
-        mode = stat.S_IMODE(os.fstat(fd).st_mode)
-        if mode & 0o022:
+        fd = open_private(path, os.O_RDONLY | os.O_NONBLOCK)  # a regular file of our uid, never a symlink
+        st = os.fstat(fd)
+        if st.st_uid != os.geteuid() or st.st_mode & 0o022:
             os.close(fd)
-            raise UnsafePath(f"refusing {path}: its mode {mode:o} makes it writable by group or others")
+            why = f"it belongs to uid {st.st_uid}" if st.st_uid != os.geteuid() else "it is writable by group or others"
+            raise UnsafePath(f"refusing {path}: {why} (mode {stat.S_IMODE(st.st_mode):o})")
     except UnsafePath as e:
         log.warning("ignoring the index cache (rebuilding the index): %s", e)
         raise _Refused(path) from None

@@ -1,7 +1,8 @@
 """The index cache is a pickle, and unpickling a file runs whatever code its writer put in it. With `$LSP_BRIDGE_CACHE`
 pointing at a shared directory, a second, real user plants a cache that would run code: it is never loaded (the
 index is rebuilt, as for a stale cache). Our own cache files are loaded only while nobody else could have written
-them: a group- or other-writable file, a symlink, or a directory others may write is refused with one warning."""
+them: a group- or other-writable file, a symlink, a FIFO, or a directory others may write is refused with one
+warning."""
 
 from __future__ import annotations
 
@@ -109,6 +110,11 @@ def _symlinked(path: Path) -> None:
     path.symlink_to(real)
 
 
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path, 0o600)  # opening it must not wait for a writer
+
+
 def _open_directory(path: Path) -> None:
     path.parent.chmod(0o777)  # anyone could swap the files in it
 
@@ -119,9 +125,10 @@ def _open_directory(path: Path) -> None:
         (_group_writable, "writable by group or others"),
         (_other_writable, "writable by group or others"),
         (_symlinked, "symlink"),
+        (_fifo, "not a regular file of ours"),
         (_open_directory, "writable by group or others and not sticky"),
     ],
-    ids=["group-writable", "other-writable", "symlink", "open-directory"],
+    ids=["group-writable", "other-writable", "symlink", "fifo", "open-directory"],
 )
 def test_our_own_cache_is_refused_once_others_could_have_written_it(
     workspace, tmp_path, monkeypatch, caplog, tamper: Callable[[Path], None], why: str
@@ -162,3 +169,21 @@ def test_a_pickle_planted_by_another_user_is_never_loaded(
     assert [(p.stat().st_uid, stat.S_IMODE(p.stat().st_mode)) for p in planted] == [(os.geteuid(), 0o600)] * 2
     assert_warm(build(workspace))
     assert not marker.exists()
+
+
+@needs_second_user
+def test_a_cache_directory_of_another_user_is_not_trusted(
+    mallory: pwd.struct_passwd,  # noqa: F811
+    shared: Path,  # noqa: F811
+    workspace,
+    monkeypatch,
+    caplog,
+):
+    theirs = shared / "their-cache"
+    assert as_user(mallory, "mkdir", "-m", "0755", str(theirs)).wait() == 0
+    monkeypatch.setenv("LSP_BRIDGE_CACHE", str(theirs))
+    first = build(workspace)
+    first.save_cache()  # we (root here) may write there, but its owner may swap our files at will
+    with caplog.at_level(logging.WARNING, logger="lsp_bridge.index"):
+        assert_cold(build(workspace))
+    assert_refused_once(caplog, cache_files(first), f"its directory {theirs} belongs to uid {mallory.pw_uid}")
