@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from lsp_bridge import __version__
+from lsp_bridge.model import CLASS
 from lsp_bridge.render import Chunk, Renderer
 from lsp_bridge.request import BadParams, Context, Request, as_dict, require
 
@@ -85,12 +86,28 @@ def locate(ctx: Context, params: Any) -> dict:
 
 
 def find_symbols(ctx: Context, req: Request, query: str, limit: int = 20) -> list[tuple[str, int]]:
-    name = query.rsplit(".", 1)[-1]
-    out = []
-    for e in ctx.hub.symbols().exact(name):
-        qualified = f"{e.container}.{name}"
-        if e.path in req.view.files and (qualified == query or qualified.endswith("." + query)):
-            out.append((e.path, e.index))
+    """(path, symbol index) of the definitions of `query`, a name or a dotted suffix of one (`A.m`, `mod.A.m`).
+    A dotted query with no definition of its own falls back to the member its classes inherit (`Child.run` ->
+    `Base.run`), resolved through their bases as go-to-definition does."""
+    table = ctx.hub.symbols()
+
+    def matches(q: str, classes: bool = False) -> list[tuple[str, int]]:
+        name = q.rsplit(".", 1)[-1]
+        found = []
+        for e in table.exact(name):
+            qualified = f"{e.container}.{name}"
+            suffix = qualified == q or qualified.endswith("." + q)
+            if suffix and e.path in req.view.files and (not classes or e.kind == CLASS):
+                found.append((e.path, e.index))
+        return found
+
+    out = set(matches(query))
+    if not out and "." in query:
+        prefix, member = query.rsplit(".", 1)
+        for path, cls in matches(prefix, classes=True):
+            t = req.resolver.class_member(path, cls, member)
+            if t is not None and t.symbol >= 0 and not t.external and t.path in req.view.files:
+                out.add((t.path, t.symbol))
     return sorted(out)[:limit]
 
 
