@@ -41,6 +41,7 @@ from localization.search import (  # noqa: E402
     SedBackend,
     Task,
     fetch_sdist,
+    function_ranges,
     function_source,
     has_traceback,
     load_tasks,
@@ -83,6 +84,7 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         tasks = [t for t in tasks if not (t.package in seen or seen.add(t.package))]  # type: ignore[func-returns-value]
     count = token_counter()
     rows: list[tuple[Task, Outcome, Outcome, Outcome]] = []
+    gold_text: dict[str, tuple[int, int]] = {}  # task -> the gold functions alone: plain tokens, as `open` shows them
     other_windows: dict[int, list[Outcome]] = {w: [] for w in OTHER_WINDOWS}
     for task in tasks:
         if check:
@@ -95,7 +97,13 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
             other_windows[w].append(run_policy(SedBackend(root, w), task, root, count))
         with BridgeClient.local(root, timeout=300) as bridge:
             bridge.sync()
-            lsp = run_policy(ActionsBackend(bridge, root), task, root, count)
+            backend = ActionsBackend(bridge, root)
+            lsp = run_policy(backend, task, root, count)
+            gold_text[task.id] = (
+                sum(count(function_source(root / g.file, g.function) or "") for g in task.gold),
+                sum(count(backend.open_line(g.file, function_ranges(root / g.file)[g.function][0]).text)
+                    for g in task.gold),
+            )  # fmt: skip
         rows.append((task, sed, awk, lsp))
         typer.echo(f"  {task.id}: grep/sed {sed.calls} calls {sed.tokens} tok, grep+awk {awk.calls} calls "
                    f"{awk.tokens} tok, lsp {lsp.calls} calls {lsp.tokens} tok", err=True)  # fmt: skip
@@ -118,6 +126,7 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
             f"{ratio(sed.tokens, lsp.tokens):>8}{ratio(awk.tokens, lsp.tokens):>7}{flag}"
         )
     summary = {}
+    bounds: list[str] = []
     for label, subset in (
         ("all", rows),
         ("large", [r for r in rows if r[0].large]),
@@ -136,6 +145,16 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         )
         summary[label] = {"sed_tokens": st, "sed_calls": sc, "awk_tokens": at, "awk_calls": ac, "lsp_tokens": lt,
                           "lsp_calls": lc}  # fmt: skip
+        plain, shown = (sum(gold_text[r[0].id][i] for r in subset) for i in (0, 1))
+        bounds.append(
+            f"  {label:<9} gold text {plain:>5} tok ({shown:>5} as `open` shows it): best possible "
+            f"{ratio(st, plain)} ({ratio(st, shown)} numbered); lsp spends {lt - shown:>5} tok beyond it, "
+            f"grep/sed {st - plain:>5}, grep+awk {at - plain:>5}"
+        )
+    typer.echo("bound: every tool must show the gold functions whole; a tool that showed only them, with no search at "
+               "all, would read grep/sed's tokens divided by:")  # fmt: skip
+    for line in bounds:
+        typer.echo(line)
     lsp_total = summary["all"]["lsp_tokens"]
     large = [i for i, r in enumerate(rows) if r[0].large]
     for w, outcomes in other_windows.items():

@@ -279,16 +279,20 @@ class Actions:
             return ActionResult(f"{file}: no such file, or no lines {start}-{end}", 1, command=command)
         return ActionResult(self._clip(output.rstrip("\n")), 0, command=command)
 
-    def _show_function(self, file: str, scope: Scope) -> ActionResult:
+    def _show_function(self, file: str, scope: Scope, around: int | None = None) -> ActionResult:
+        """The whole function; one longer than `max_open_lines` in a part, from its def or centred on `around` (the
+        line asked for: a traceback line deep in a long function must be on screen), with the rest as hints."""
         limit = self.limits.max_open_lines
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
         if scope.end_line - scope.line + 1 <= limit:
             return ActionResult(self._render([chunk]), 0, [chunk])
-        stop = scope.line + limit - 1
-        part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(scope.line, stop + 1)))
-        note = self._truncated(scope.end_line - stop, f"open {file}:{stop + 1}-{scope.end_line}")
-        text = self._render([part]) + "\n" + note
-        return ActionResult(text, 0, [part])
+        start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
+        stop = start + limit - 1
+        part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(start, stop + 1)))
+        rest = [(a, b) for a, b in ((scope.line + 1, start - 1), (stop + 1, scope.end_line)) if a <= b]
+        hint = ", ".join(f"open {file}:{a}-{b}" for a, b in rest)
+        note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
+        return ActionResult(self._render([part]) + "\n" + note, 0, [part])
 
     def _outline(self, file: str, cls: str) -> ActionResult:
         """A class's outline: numbered signatures of its methods and attributes, no bodies."""
@@ -328,7 +332,7 @@ class Actions:
             if target.start is not None:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
-                    return self._show_function(target.file, scope)
+                    return self._show_function(target.file, scope, around=target.start)
                 return self._show_range(target.file, max(1, target.start - 10), target.start + 10)
             return self._open_file(target.file, facts)
         defs = self._definitions(target.name, facts)

@@ -622,14 +622,23 @@ class ActionsBackend:
     def _run(self, action: str, params: str) -> tuple[Observation, object]:
         result = self.actions.execute(action, params)
         obs = Observation(result.observation, rendered_lines(result.observation))
-        # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hint
-        while m := re.search(r"narrow it: open (\S+?):(\d+)-(\d+)\)", obs.text.splitlines()[-1] if obs.text else ""):
-            more = self.actions.execute("open", f"{m[1]}:{m[2]}-{m[3]}")
+        # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hints
+        pending = self._hints(obs.text)
+        while pending:
+            more = self.actions.execute("open", pending.pop(0))
             obs.text += "\n" + more.observation
             obs.calls += 1
             for file, lines in rendered_lines(more.observation).items():
                 obs.shown.setdefault(file, set()).update(lines)
+            pending += self._hints(more.observation)
         return obs, result
+
+    @staticmethod
+    def _hints(text: str) -> list[str]:
+        last = text.splitlines()[-1] if text else ""
+        if "narrow it: " not in last:
+            return []
+        return re.findall(r"open (\S+?:\d+-\d+)", last.split("narrow it: ", 1)[1])
 
     def open_line(self, file: str, line: int) -> Observation:
         return self._run("open", f"{file}:{line}")[0]

@@ -1,0 +1,53 @@
+"""`open FILE:LINE` inside a function longer than one observation shows the part around that line (a traceback line
+deep in a long function must be on screen), with the rest of the function as `open FILE:A-B` hints."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agent.actions.executor import ActionLimits, Actions
+from lsp_bridge.client import BridgeClient
+
+BODY = 40  # statements in `long`: lines 2..41, its last line is 41
+SOURCE = "def long(x):\n" + "".join(f"    x = x + {i}\n" for i in range(1, BODY)) + "    return x\n"
+
+
+@pytest.fixture
+def actions(tmp_path: Path) -> Iterator[Actions]:
+    (tmp_path / "mod.py").write_text(SOURCE)
+
+    def shell(command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
+        return p.stdout + p.stderr, p.returncode
+
+    with BridgeClient.local(tmp_path) as bridge:
+        bridge.sync()
+        yield Actions(bridge, shell, root=str(tmp_path), limits=ActionLimits(max_open_lines=10))
+
+
+def numbered(text: str) -> list[int]:
+    return [int(m[1]) for m in re.finditer(r"^\s*(\d+) ", text, re.M)]
+
+
+def test_a_line_deep_in_a_long_function_is_shown_with_the_lines_around_it(actions: Actions) -> None:
+    result = actions.execute("open", "mod.py:30")
+    assert numbered(result.observation) == [1, *range(25, 35)]  # the def line, then 10 lines centred on line 30
+    assert result.observation.splitlines()[-1] == "... (30 more lines; narrow it: open mod.py:2-24, open mod.py:35-41)"
+    assert [c.lines for c in result.chunks] == [tuple(range(25, 35))]
+
+
+def test_a_line_near_the_end_shows_the_last_part(actions: Actions) -> None:
+    result = actions.execute("open", "mod.py:40")
+    assert numbered(result.observation) == [1, *range(32, 42)]
+    assert result.observation.splitlines()[-1] == "... (30 more lines; narrow it: open mod.py:2-31)"
+
+
+def test_the_function_by_name_starts_at_its_def(actions: Actions) -> None:
+    result = actions.execute("open", "long")
+    assert numbered(result.observation) == list(range(1, 11))
+    assert result.observation.splitlines()[-1] == "... (31 more lines; narrow it: open mod.py:11-41)"
