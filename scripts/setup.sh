@@ -7,7 +7,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 stamp=".setup-stamp"
-if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || ! python3 -c "import provisioner.cli, lsp_bridge.cli, pygls" 2>/dev/null; then
+# where the installed package lives, asked from outside the checkout (here the checkout itself is importable, which
+# would hide a missing install, or an editable install of another, maybe deleted, checkout; mini-swe-agent prints a
+# banner on import: the last line is the answer)
+installed=$(cd / && python3 -c "import os, provisioner.cli, lsp_bridge.cli, agent.cli, pygls, minisweagent
+print(os.path.dirname(os.path.dirname(os.path.abspath(provisioner.__file__))))" 2>/dev/null | tail -n 1 || true)
+if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || [ "$installed" != "$root" ]; then
   echo "installing the package and its extras (pip install -e '.[dev]')…" >&2
   python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
   touch "$stamp"
