@@ -437,10 +437,14 @@ class GrepBackend:
         shown = {int(r.split(":", 1)[0]) for r in out.splitlines() if r.split(":", 1)[0].isdigit()}
         return Observation(out, {hit.file: shown}), methods
 
+    # grep -r lists files in the directory's own order, which differs between file systems: matches are sorted by
+    # path and line, so which three candidates the policy opens first is the same on every machine
+    SORT = "sort -t: -k1,1 -k2,2n"
+
     def _defs(self, name: str, exact: bool) -> str:
         word = rf"{name}\b" if exact else rf"\w*{name}\w*"
         pattern = rf"^\s*(async\s+)?(def|class)\s+{word}"
-        return f"grep -rnE --include='*.py' {TEST_EXCLUDES} '{pattern}' . | sed 's#^\\./##' | head -30"
+        return f"grep -rnE --include='*.py' {TEST_EXCLUDES} '{pattern}' . | sed 's#^\\./##' | {self.SORT} | head -30"
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
         cls, name = _split_ident(ident)
@@ -472,7 +476,8 @@ class GrepBackend:
 
     def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
         how = "-F" if "." in name else "-w"  # a dotted use as written, a plain name as a whole word
-        out, _ = self.sh(f"grep -rn {how} --include='*.py' {TEST_EXCLUDES} '{name}' . | sed 's#^\\./##' | head -20")
+        grep = f"grep -rn {how} --include='*.py' {TEST_EXCLUDES} '{name}' ."
+        out, _ = self.sh(f"{grep} | sed 's#^\\./##' | {self.SORT} | head -20")
         places: list[tuple[str, int]] = []
         shown: dict[str, set[int]] = {}
         for row in out.splitlines():
