@@ -37,10 +37,10 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 
 EPILOG = """\
 examples:
-  debugger break more_itertools/more.py:238          breakpoints may be set before start
-  debugger start tests/test_more.py::LastTests::test_basic
+  debugger break pkg/module.py:42                    breakpoints may be set before start
+  debugger start tests/test_module.py::TestThing::test_case
   debugger start -- script.py --its-args             or: debugger start -m package.module args
-  debugger print 'len(iterable)'
+  debugger print 'len(items)'
   debugger run-to-exception                          stop where the next exception is raised
   debugger stop
 
