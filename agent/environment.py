@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import subprocess
 import sys
 import tempfile
 import threading
@@ -107,8 +108,31 @@ class LLMIDEEnvironment(DockerEnvironment):
 
     def _start_container(self) -> None:
         if self.config.tools:
+            self._pull_if_missing()
             self.config.image = self._provision()
         super()._start_container()
+
+    def _pull_if_missing(self) -> None:
+        """Pull the instance image when the engine does not have it (SWE-bench images come from a registry): upstream's
+        `docker run` would pull it, but toolprov provisions local images only. Same executable and `pull_timeout`."""
+        exe, image = self.config.executable, self.config.image
+        if subprocess.run([exe, "image", "inspect", image], capture_output=True).returncode == 0:
+            return
+        self.logger.info("pulling %s (not on this machine; pull_timeout %s s)", image, self.config.pull_timeout)
+        start = time.monotonic()
+        try:
+            pulled = subprocess.run(
+                [exe, "pull", image], capture_output=True, text=True, timeout=self.config.pull_timeout
+            )
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(
+                f"pulling {image} took longer than pull_timeout ({self.config.pull_timeout} s): raise it with "
+                "-c environment.pull_timeout=SECONDS, or pull the image first"
+            ) from None
+        if pulled.returncode != 0:
+            why = (pulled.stderr.strip().splitlines() or [f"exit code {pulled.returncode}"])[-1]
+            raise RuntimeError(f"image {image} is not on this machine and cannot be pulled: {why}")
+        self.logger.info("pulled %s in %.1fs", image, time.monotonic() - start)
 
     def _provision(self) -> str:
         from provisioner.api import install_tools, show
