@@ -48,10 +48,11 @@ def work(tmp_path_factory, engine) -> Path:
 
 @pytest.fixture(scope="module")
 def batch(work) -> Path:
-    """The literal batch command over both instances."""
+    """The literal batch command over both instances, two at a time (each worker thread has its own environment,
+    bridge session and provisioning of a different image)."""
     out = work / "batch"
     args = ["swebench", "--subset", str(work / "data"), "--split", "test", "--model-class", "deterministic"]
-    mini_extra([*args, "-c", str(work / "llm_ide.yaml"), "-o", str(out)], work)
+    mini_extra([*args, "-c", str(work / "llm_ide.yaml"), "-o", str(out), "--workers", "2"], work)
     return out
 
 
