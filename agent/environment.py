@@ -138,10 +138,11 @@ class LLMIDEEnvironment(DockerEnvironment):
         from provisioner.api import install_tools, show
 
         names, specs_dir = tool_specs(self.config.tools, self.config.specs_dir)
+        base = self.config.image
         start = time.monotonic()
         result = install_tools(
             names, self.config.image, network=self.config.provision_network, specs_dir=specs_dir,
-            progress=lambda tool, step: self.logger.info("provisioning %s: %s", tool, step),
+            progress=lambda tool, step: self.logger.info("provisioning %s into %s: %s", tool, base, step),
         )  # fmt: skip
         self.logger.info(
             "image %s: tools %s %s in %.1fs", result.image, ", ".join(names),
