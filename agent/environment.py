@@ -74,6 +74,8 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """The workspace the language server indexes (default: cwd)."""
     lsp_timeout: float = 30.0
     """Seconds one language-server request may take."""
+    lsp_index_timeout: float = 600.0
+    """Seconds the start may wait for the first index of the workspace (overlapping the setup script)."""
     actions_config: str = ""
     """A YAML file replacing agent/config/llm-ide/actions.yaml (the actions' usage text and commands)."""
     action_limits: dict[str, int] = {}
@@ -160,6 +162,8 @@ class LLMIDEEnvironment(DockerEnvironment):
             if out["returncode"] != 0:
                 tail = out["output"][-800:]
                 raise RuntimeError(f"setup_reproduction_script failed with exit code {out['returncode']}: {tail}")
+        if self.bridge is not None:
+            self._wait_for_index()
         templates = ActionTemplates.load(self.config.actions_config or None)
         if self.config.reproduction_script.strip():
             script = "#!/bin/bash\n" + self.config.reproduction_script.strip() + "\n"
@@ -169,6 +173,30 @@ class LLMIDEEnvironment(DockerEnvironment):
             self.bridge, self.run_shell, root=self.config.cwd, templates=templates,
             limits=ActionLimits(**self.config.action_limits), reconnect=self._reconnect,
         )  # fmt: skip
+
+    def _wait_for_index(self) -> None:
+        """Wait until the bridge has indexed the workspace. The first LSP action would wait for it within one request's
+        `lsp_timeout`; a large repository on a busy machine can take longer, and a timed-out action costs the run its
+        language server (one reconnect, then LSP actions are off)."""
+        from lsp_bridge.client import BridgeError
+
+        start = time.monotonic()
+        while True:
+            try:
+                status = self.bridge.status()
+            except (BridgeError, TimeoutError, OSError) as e:
+                self.logger.warning("the language server does not answer while indexing: %s", e)
+                return
+            if status.get("ready") or status.get("error"):
+                error = f" ({status['error']})" if status.get("error") else ""
+                took = time.monotonic() - start
+                self.logger.info("index of %s: %s files in %.1fs%s", self.workspace, status.get("files"), took, error)
+                return
+            if time.monotonic() - start > self.config.lsp_index_timeout:
+                self.logger.warning("the index of %s is not ready after %.0fs (lsp_index_timeout): going on",
+                                    self.workspace, self.config.lsp_index_timeout)  # fmt: skip
+                return
+            time.sleep(0.25)
 
     @property
     def workspace(self) -> str:

@@ -127,3 +127,19 @@ def test_tool_entries_that_cannot_be_provisioned(tools, message):
 def test_tool_entries_accept_only_the_seed_fields():
     with pytest.raises(ValidationError, match="installation"):
         LLMIDEEnvironmentConfig.model_validate({"image": "x", "tools": [{"name": "debugger", "installation": "pip"}]})
+
+
+@pytest.mark.docker
+def test_the_start_waits_for_the_first_index(engine):
+    """The first LSP action must not spend its request timeout on indexing: a workspace of some size (the image's
+    standard library, about 670 files) is indexed before the environment is handed to the agent."""
+    from agent.environment import LLMIDEEnvironment
+    from tests.agent_e2e.conftest import SWEBENCH_ENV, remove_container
+
+    env = LLMIDEEnvironment(image=TESTBED, tools=["lsp"], lsp_workspace="/usr/lib/python3.11", **SWEBENCH_ENV)
+    try:
+        status = env.bridge.status()
+        assert status["ready"] is True and status["files"] > 600
+    finally:
+        env.cleanup()
+        remove_container(env.container_id)
