@@ -87,8 +87,10 @@ def html(
         raise CliError(f"{trajectory}: no such trajectory file")
     try:
         written = write_trajectory_html(trajectory, output)
-    except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise CliError(f"{trajectory}: not an LLM-IDE trajectory ({type(e).__name__}: {e})") from None
+    except json.JSONDecodeError as e:
+        raise CliError(f"{trajectory}: not a trajectory (not JSON: {e})") from None
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        raise CliError(f"{trajectory}: not a trajectory ({e})") from None
     typer.echo(f"wrote {written}")
 
 

@@ -57,6 +57,8 @@ def render_trajectory_html(traj: dict | list) -> str:
     memory, still renders its status and submission (an old-style list of messages, its messages only)."""
     if isinstance(traj, list):
         traj = {"messages": traj}
+    if not isinstance(traj, dict) or not isinstance(traj.get("messages"), list):
+        raise ValueError("no list of messages (is it a .traj.json?)")
     info = traj.get("info", {})
     llm_ide = info.get("llm_ide", {})
     memory = llm_ide.get("memory", {})

@@ -39,18 +39,23 @@ def test_status_says_which_agent_runs():
     ("args", "code", "message"),
     [
         (
-            ["html", "/nonexistent.traj.json", "-o", "/tmp/x.html"],
+            ["html", "/nonexistent.traj.json", "-o", "{tmp}/x.html"],
             1,
             "llm-ide: /nonexistent.traj.json: no such trajectory file",
         ),
+        (["html", "{tmp}/text.json", "-o", "{tmp}/x.html"], 1, "llm-ide: {tmp}/text.json: not a trajectory (not JSON"),
+        (["html", "{tmp}/preds.json", "-o", "{tmp}/x.html"], 1, "llm-ide: {tmp}/preds.json: not a trajectory (no list"),
         (["bug-report", "/nonexistent-a", "/tmp"], 1, "llm-ide: /nonexistent-a: no such run folder"),
         (["frobnicate"], 2, "No such command"),
         (["html"], 2, "Missing argument"),
     ],
 )
-def test_errors_are_one_line_with_exit_codes(args, code, message):
-    result = llm_ide(*args)
+def test_errors_are_one_line_with_exit_codes(args, code, message, tmp_path):
+    (tmp_path / "text.json").write_text("not json\n")
+    (tmp_path / "preds.json").write_text(json.dumps({"iid": {"model_patch": "diff --git a/x b/x"}}))  # not a trajectory
+    result = llm_ide(*(a.replace("{tmp}", str(tmp_path)) for a in args))
     assert result.returncode == code
-    assert message in result.stderr
+    assert message.replace("{tmp}", str(tmp_path)) in result.stderr
     if code == 1:
-        assert result.stderr.strip() == message and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+        assert not (tmp_path / "x.html").exists()
