@@ -148,8 +148,8 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         plain, shown = (sum(gold_text[r[0].id][i] for r in subset) for i in (0, 1))
         bounds.append(
             f"  {label:<9} gold text {plain:>5} tok ({shown:>5} as `open` shows it): best possible "
-            f"{ratio(st, plain)} ({ratio(st, shown)} numbered); lsp spends {lt - shown:>5} tok beyond it, "
-            f"grep/sed {st - plain:>5}, grep+awk {at - plain:>5}"
+            f"{ratio(st, plain)} ({ratio(st, shown)} numbered); beyond the gold text lsp reads {lt - plain:>5} tok, "
+            f"grep/sed {st - plain:>5} ({ratio(st - plain, lt - plain)}), grep+awk {at - plain:>5}"
         )
     typer.echo("bound: every tool must show the gold functions whole; a tool that showed only them, with no search at "
                "all, would read grep/sed's tokens divided by:")  # fmt: skip
