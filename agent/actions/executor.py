@@ -15,7 +15,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agent.actions.located import Bridge, FileFacts, Scope, cut_lines, is_test_file, line_texts, located
+from agent.actions.located import (
+    Bridge,
+    FileFacts,
+    Scope,
+    cut_lines,
+    is_test_file,
+    line_texts,
+    located,
+    parse_rendered,
+)
 from agent.actions.params import (
     FileLines,
     ParamError,
@@ -267,6 +276,8 @@ class Actions:
         text = self._render(chunks)
         if not text:
             return self._view_plain(file, start, stop)
+        if not parse_rendered(text):  # an indexed file, but every line asked for is past its end
+            return ActionResult(self.templates.message("past_end", file=file, start=start, end=end), 1)
         if stop < end:
             text += "\n" + self._truncated(end - stop, f"open {file}:{stop + 1}-{end}")
         return ActionResult(text, 0, chunks)
@@ -276,7 +287,7 @@ class Actions:
         command = self.templates.command("view_lines", file=file, start=start, end=end)
         output, code = self.run_shell(command)
         if code != 0 or not output.strip():
-            return ActionResult(f"{file}: no such file, or no lines {start}-{end}", 1, command=command)
+            return ActionResult(self.templates.message("no_lines", file=file, start=start, end=end), 1, command=command)
         return ActionResult(self._clip(output.rstrip("\n")), 0, command=command)
 
     def _show_function(self, file: str, scope: Scope, around: int | None = None) -> ActionResult:

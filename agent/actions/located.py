@@ -131,9 +131,15 @@ def _walk(nodes: list[dict], parents: list[str]) -> list[tuple[list[str], dict]]
     return out
 
 
+MAX_LOCATED_TEXT = 160  # a signature of thirty parameters or a long line is cut: `open` shows it whole
+
+
 def located(file: str, line: int, where: str, text: str, mark: str = "") -> str:
-    """One answer line: `file:line  where  text`, with an optional `[mark]`."""
-    parts = [f"{file}:{line}", where, f"[{mark}]" if mark else "", text.strip()]
+    """One answer line: `file:line  where  text`, with an optional `[mark]`; a long text is cut with `…`."""
+    text = text.strip()
+    if len(text) > MAX_LOCATED_TEXT:
+        text = text[: MAX_LOCATED_TEXT - 1].rstrip() + "…"
+    parts = [f"{file}:{line}", where, f"[{mark}]" if mark else "", text]
     return "  ".join(p for p in parts if p)
 
 

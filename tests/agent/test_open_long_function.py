@@ -1,5 +1,6 @@
 """`open FILE:LINE` inside a function longer than one observation shows the part around that line (a traceback line
-deep in a long function must be on screen), with the rest of the function as `open FILE:A-B` hints."""
+deep in a long function must be on screen), with the rest of the function as `open FILE:A-B` hints; lines past a
+file's end and very long signatures get short answers."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from lsp_bridge.client import BridgeClient
 
 BODY = 40  # statements in `long`: lines 2..41, its last line is 41
 SOURCE = "def long(x):\n" + "".join(f"    x = x + {i}\n" for i in range(1, BODY)) + "    return x\n"
+WIDE = "def wide(" + ", ".join(f"parameter_{i}=None" for i in range(30)) + "):\n    return 1\n"  # a 600-char signature
 
 
 @pytest.fixture
 def actions(tmp_path: Path) -> Iterator[Actions]:
     (tmp_path / "mod.py").write_text(SOURCE)
+    (tmp_path / "wide.py").write_text(WIDE)
 
     def shell(command: str) -> tuple[str, int]:
         p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
@@ -51,3 +54,17 @@ def test_the_function_by_name_starts_at_its_def(actions: Actions) -> None:
     result = actions.execute("open", "long")
     assert numbered(result.observation) == list(range(1, 11))
     assert result.observation.splitlines()[-1] == "... (31 more lines; narrow it: open mod.py:11-41)"
+
+
+def test_lines_past_the_end_of_a_file_say_so(actions: Actions) -> None:
+    result = actions.execute("open", "mod.py:500-520")
+    assert result.returncode == 1
+    expected = "mod.py has no lines 500-520: the file is shorter (`overview mod.py` lists what it holds)."
+    assert result.observation == expected
+
+
+def test_a_very_long_signature_is_cut_in_a_located_line(actions: Actions) -> None:
+    line = actions.execute("find_symbol", "wide").observation
+    assert line.startswith("wide.py:1  wide  def wide(parameter_0=None, parameter_1=None, ")
+    assert len(line) == len("wide.py:1  wide  ") + 160 and line.endswith("…")
+    assert actions.execute("open", "wide").observation.count("parameter_29=None") == 1  # open shows it whole
