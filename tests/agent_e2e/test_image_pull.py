@@ -58,6 +58,7 @@ def registry(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield address  # dockerd treats loopback registries as insecure ones: plain HTTP is fine
     server.terminate()
     server.wait(timeout=10)
+    shutil.rmtree(root / "data", ignore_errors=True)  # the pushed image's layers (hundreds of MB)
 
 
 def test_an_image_only_a_registry_has_is_pulled_then_provisioned(registry: str) -> None:
