@@ -269,7 +269,8 @@ class Actions:
     def _truncated(self, more: int, hint: str) -> str:
         return self.templates.message("truncated", more=more, hint=hint)
 
-    def _show_range(self, file: str, start: int, end: int) -> ActionResult:
+    def _show_range(self, file: str, start: int, end: int, asked: str = "") -> ActionResult:
+        """Lines `start`-`end` by the code-context rules; `asked` names what the agent asked for (default: them)."""
         limit = self.limits.max_open_lines
         stop = min(end, start + limit - 1)
         chunks = self._chunks_for_lines(file, list(range(start, stop + 1)))
@@ -277,7 +278,7 @@ class Actions:
         if not text:
             return self._view_plain(file, start, stop)
         if not parse_rendered(text):  # an indexed file, but every line asked for is past its end
-            return ActionResult(self.templates.message("past_end", file=file, start=start, end=end), 1)
+            return ActionResult(self.templates.message("past_end", file=file, asked=asked or f"lines {start}-{end}"), 1)
         if stop < end:
             text += "\n" + self._truncated(end - stop, f"open {file}:{stop + 1}-{end}")
         return ActionResult(text, 0, chunks)
@@ -344,7 +345,8 @@ class Actions:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
                     return self._show_function(target.file, scope, around=target.start)
-                return self._show_range(target.file, max(1, target.start - 10), target.start + 10)
+                start, asked = max(1, target.start - 10), f"line {target.start}"
+                return self._show_range(target.file, start, target.start + 10, asked)
             return self._open_file(target.file, facts)
         defs = self._definitions(target.name, facts)
         if not defs:

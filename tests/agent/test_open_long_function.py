@@ -61,6 +61,7 @@ def test_lines_past_the_end_of_a_file_say_so(actions: Actions) -> None:
     assert result.returncode == 1
     expected = "mod.py has no lines 500-520: the file is shorter (`overview mod.py` lists what it holds)."
     assert result.observation == expected
+    assert actions.execute("open", "mod.py:900").observation.startswith("mod.py has no line 900: the file is shorter")
 
 
 def test_a_very_long_signature_is_cut_in_a_located_line(actions: Actions) -> None:
