@@ -311,7 +311,7 @@ class Actions:
         answer = self._bridge.overview(file, cls=cls)
         text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
         if not text:
-            return ActionResult(f"{file}: no class {cls}", 1)
+            return ActionResult(self.templates.message("no_class", file=file, cls=cls), 1)
         if more:
             text += "\n" + self._truncated(more, f"open {cls}.METHOD")
         lines = sorted({s["line"] for s in answer.get("symbols") or []})[: self.limits.max_outline_chunk_lines]
@@ -369,7 +369,7 @@ class Actions:
         answer = self._bridge.overview(file)
         text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
         if not text:
-            return ActionResult(f"{file}: not an indexed Python file (use bash to look at it)", 1)
+            return ActionResult(self.templates.message("not_indexed", file=file), 1)
         if more:
             text += "\n" + self._truncated(more, f"overview {file} CLASS, or find_symbol NAME")
         return ActionResult(text, 0)
@@ -454,10 +454,8 @@ class Actions:
         else:
             found = self._bridge.definition(use.file, use.line, name=use.name)
             if not found:
-                return ActionResult(
-                    f"No definition found for `{use.name}` at {use.file}:{use.line} (is it written on that line? "
-                    "builtins and installed packages have none)", 1
-                )  # fmt: skip
+                message = self.templates.message("no_definition_at", name=use.name, file=use.file, line=use.line)
+                return ActionResult(message, 1)
             defs = [self._definition_at({"file": f["file"], "line": f["line"], "name": use.name}, facts) for f in found]
         header = "\n".join(d.text() for d in defs[: self.limits.max_definitions])
         if len(defs) == 1 and not defs[0].file.startswith("/"):
@@ -481,7 +479,7 @@ class Actions:
             what = f"`{use.name}` ({use.file}:{use.line})"
         seen = sorted({(r["file"], r["line"]) for r in refs}, key=lambda fl: (is_test_file(fl[0]), fl))
         if not seen:
-            return ActionResult(f"No references to {what} found.", 0)
+            return ActionResult(self.templates.message("no_references", what=what), 0)
         main = [fl for fl in seen if not is_test_file(fl[0])]
         tests = [fl for fl in seen if is_test_file(fl[0])]
         shown = main[: self.limits.max_references] + tests[: self.limits.max_test_references]
