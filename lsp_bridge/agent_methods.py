@@ -61,8 +61,8 @@ def render_context(ctx: Context, params: Any) -> dict:
     chunks, threshold = _chunks(params), params.get("threshold")
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, NUMBER)):
         raise BadParams("'threshold' must be a number")
-    text, missing = Renderer(Request(ctx).view).render(chunks, threshold)
-    return {"text": text, "missing": missing}
+    blocks, missing = Renderer(Request(ctx).view).render_blocks(chunks, threshold)
+    return {"text": "\n\n".join(b.text for b in blocks), "files": [b.to_dict() for b in blocks], "missing": missing}
 
 
 def locate(ctx: Context, params: Any) -> dict:

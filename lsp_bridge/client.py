@@ -24,6 +24,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.client import LanguageClient
 
 from lsp_bridge import __version__, framing
+from lsp_bridge.blocks import FileBlock
 from lsp_bridge.pygls_adapter import ClientProtocol, client_protocol, converter
 
 log = logging.getLogger(__name__)
@@ -293,6 +294,11 @@ class BridgeClient:
 
     def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
         return str(self.request("lspBridge/renderContext", {"chunks": chunks, "threshold": threshold})["text"])
+
+    def render_blocks(self, chunks: list[dict], threshold: float | None = None) -> list[FileBlock]:
+        """`render_context`, one block per file with its numbered lines: nothing needs to parse the text."""
+        result = self.request("lspBridge/renderContext", {"chunks": chunks, "threshold": threshold})
+        return [FileBlock.from_dict(f) for f in result["files"]]
 
     def locate(
         self, file: str | None = None, line: int | None = None, symbol: str | None = None, whole_function: bool = False

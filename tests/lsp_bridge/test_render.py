@@ -129,8 +129,33 @@ def test_render_threshold_and_missing_files(bridge):
     )
     assert result == {
         "text": '### File: `app.py`\n6 def main():\n7     cart = VipCart("ann")',
+        "files": [
+            {
+                "path": "app.py",
+                "text": '### File: `app.py`\n6 def main():\n7     cart = VipCart("ann")',
+                "lines": [[6, "def main():"], [7, '    cart = VipCart("ann")']],
+            }
+        ],
         "missing": ["nowhere.py"],
     }
+
+
+def test_render_blocks_match_the_text_file_by_file(bridge):
+    chunks = [
+        {"file": "app.py", "function": "main", "lines": [9, 10]},
+        {"file": "shop/pricing.py", "function": "discount", "lines": [7]},
+        {"file": "app.py", "lines": [1]},
+    ]
+    blocks = bridge.render_blocks(chunks)
+    assert [b.path for b in blocks] == ["app.py", "shop/pricing.py"]
+    assert "\n\n".join(b.text for b in blocks) == bridge.render_context(chunks)
+    assert [n for n, _ in blocks[0].lines] == [1, 6, 9, 10]
+    assert blocks[0].lines[-1] == (10, "    return Cart.TAX")
+    assert blocks[1].lines == [
+        (1, "def discount(total: float, coupon) -> float:"),
+        (6, "    if coupon is None:"),
+        (7, "        return total"),
+    ]
 
 
 def test_locate_line_and_symbol(bridge):
