@@ -51,7 +51,7 @@ from localization.search import (  # noqa: E402
 )
 
 DATA = BENCH / ".data" / "localization"
-PARTS = ("localization", "prompt", "overhead")
+PARTS = ("localization", "prompt", "overhead", "cost")
 app = typer.Typer(add_completion=False)
 
 
@@ -402,13 +402,318 @@ def report_overhead(result: dict) -> None:
     typer.echo("goal: LLMIDEAgent p95 <= 50 ms")
 
 
+# ---- 4. cost: every model call of an episode, priced with the providers' prompt caching (bench/cost_model.py)
+
+COST_STEPS = (30, 60, 120, 250)
+COST_MODELS = ("gpt-5-mini", "gpt-4o", "claude-sonnet-4-5")
+REASONING = 500  # default reasoning tokens billed per call (gpt-5-mini at its default medium effort)
+REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056")  # the Django 5.0 tasks, explored back to back
+
+
+def recording_model(outputs: list[dict], steps_done: list[int], **kwargs):
+    """DeterministicModel that keeps every call: the messages exactly as they reach `query` (deep-copied; only the
+    `extra` key dropped, as upstream's LitellmModel drops it before the API), the answer, the step it belongs to."""
+    import copy
+
+    from cost_model import Call
+    from minisweagent.models.test_models import DeterministicModel
+
+    class Recording(DeterministicModel):
+        def __init__(self, **kw) -> None:
+            super().__init__(**kw)
+            self.calls: list[Call] = []
+
+        def query(self, messages: list[dict], **kw) -> dict:
+            sent = copy.deepcopy([{k: v for k, v in m.items() if k != "extra"} for m in messages])
+            answer = super().query(messages, **kw)
+            self.calls.append(Call(sent, answer.get("content") or "", steps_done[0] + 1))
+            return answer
+
+    return Recording(outputs=outputs, cost_per_call=0.0, **kwargs)
+
+
+def counted_envs(root: Path, bridge, steps_done: list[int]):
+    """`local_envs` that count executed actions (a call belongs to the step after them) and end the run on a
+    submission, as the container's shell does (upstream's `_check_finished`)."""
+    ide_env, upstream_env = local_envs(root, bridge)
+
+    class IDE(type(ide_env)):  # type: ignore[misc]
+        def execute_action(self, action_type: str, action_params: str):
+            steps_done[0] += 1
+            result = super().execute_action(action_type, action_params)
+            self._check_finished({"output": result.observation, "returncode": result.returncode})
+            return result
+
+    class Upstream(type(upstream_env)):  # type: ignore[misc]
+        def execute(self, action: dict, cwd: str = "", *, timeout: int | None = None) -> dict:
+            steps_done[0] += 1
+            out = super().execute(action, cwd, timeout=timeout)
+            self._check_finished(out)
+            return out
+
+    ide_env.__class__, upstream_env.__class__ = IDE, Upstream
+    return ide_env, upstream_env
+
+
+def cost_episode(plan: list[tuple[str, str, str]], task: str, root: Path, bridge) -> dict[str, list]:
+    """Both agents on the same plan of actions; every model call recorded (LLMIDEAgent: one call at step 1, then a
+    reflection and an action per step, answered in that order)."""
+    import yaml
+    from minisweagent.agents.default import DefaultAgent
+    from minisweagent.config import get_config_from_spec
+
+    from agent.llm_ide_agent import LLMIDEAgent
+
+    steps_done = [0]
+    ide_env, upstream_env = counted_envs(root, bridge, steps_done)
+    outputs = []
+    for i, (thought, kind, params) in enumerate(plan):
+        if i:
+            outputs.append(
+                f"<bad_action>false</bad_action>\n<lessons></lessons>\n<summary>Step {i}: {thought}</summary>"
+            )
+        outputs.append(
+            f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}</action_params>"
+        )
+    config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
+    config.pop("agent_class", None)
+    config.update(cost_limit=0, step_limit=len(outputs))
+    answers = [{"role": "assistant", "content": o, "extra": {"actions": [], "cost": 0.0}} for o in outputs]
+    ide_model = recording_model(answers, steps_done)
+    LLMIDEAgent(ide_model, ide_env, **config).run(task)
+
+    steps_done[0] = 0
+    upstream_cfg = get_config_from_spec("swebench.yaml")
+    calls = []
+    for thought, kind, params in plan:
+        command = params if kind == "bash" else f"@{kind} {params}".rstrip()
+        content = f"THOUGHT: {thought}\n\n```bash\n{command}\n```"
+        calls.append(
+            {"role": "assistant", "content": content, "extra": {"actions": [{"command": command}], "cost": 0.0}}
+        )
+    base_model = recording_model(calls, steps_done, observation_template=upstream_cfg["model"]["observation_template"])
+    DefaultAgent(base_model, upstream_env, **{**upstream_cfg["agent"], "cost_limit": 0, "step_limit": len(plan)}).run(
+        task
+    )
+    return {"LLMIDEAgent": ide_model.calls, "DefaultAgent": base_model.calls}
+
+
+def git_copy(source: Path, name: str) -> Path:
+    """A source tree as a fresh git repository in a temporary directory (a submission is `git diff HEAD`)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="agent-bench-")) / name
+    shutil.copytree(source, root)
+    for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "-c", "user.name=b", "-c", "user.email=b@b",
+                "commit", "-qm", name]):  # fmt: skip
+        subprocess.run(cmd, cwd=root, check=True)
+    return root
+
+
+def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str, str]]:
+    """The localization policy's own actions for each task (find_symbol/open/overview over the bridge, grep for word
+    matches), then per gold function its references, its file's overview and a grep of the tests; then an edit (a
+    comment line, by sed) and a submission. Observations are whatever these return on the real repository."""
+    log: list[tuple[str, str]] = []
+
+    class RecordingGrep(GrepBackend):
+        def sh(self, command: str) -> tuple[str, str]:
+            log.append(("bash", command))
+            return super().sh(command)
+
+    class RecordingActions(ActionsBackend):
+        def __init__(self, bridge, root: Path) -> None:
+            super().__init__(bridge, root)
+            self.grep = RecordingGrep(root)
+            inner = self.actions
+
+            class Recorder:
+                def execute(self, kind: str, params: str):
+                    log.append((kind, params))
+                    return inner.execute(kind, params)
+
+            self.actions = Recorder()  # type: ignore[assignment]
+
+    count = token_counter()
+    for task in tasks:
+        run_policy(RecordingActions(bridge, root), task, root, count)
+        for g in task.gold:
+            log += [("references", g.function), ("overview", g.file),
+                    ("bash", f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")]  # fmt: skip
+    gold = tasks[0].gold[0]
+    line = function_ranges(root / gold.file)[gold.function][0]
+    log += [("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file} && git diff --stat"), ("submit", "")]
+    plan = []
+    for kind, params in log:
+        thought = "Submit the fix." if kind == "submit" else f"Next I look at {params.split(chr(10))[0][:80]} ({kind})."
+        plan.append((thought, kind, params))
+    return plan
+
+
+def cost_tables(calls: dict[str, list], reasoning: int, fixed_output: int | None) -> dict:
+    """Per-call costs of each agent's calls under each price; the agents' per-step prompt sizes."""
+    from cost_model import Price, output_tokens, price_calls, request, with_upstream_cache_control
+
+    prices = {"@10%": Price.cached_at(0.10), "@50%": Price.cached_at(0.50)}
+    prices |= {m: Price.of(m) for m in COST_MODELS}
+    out: dict = {}
+    for agent_name, agent_calls in calls.items():
+        requests = [request(c.messages) for c in agent_calls]
+        outs = output_tokens(agent_calls, reasoning, fixed_output)
+        own = output_tokens(agent_calls, 0, fixed_output)
+        per = {name: price_calls(requests, outs, price) for name, price in prices.items()}
+        sonnet = prices[COST_MODELS[-1]]
+        marked = [request(with_upstream_cache_control(c.messages)) for c in agent_calls]
+        per[COST_MODELS[-1] + "+dflt_end"] = price_calls(marked, outs, sonnet)
+        steps = [c.step for c in agent_calls]
+        prompt = {}
+        for c, r in zip(agent_calls, requests, strict=True):
+            prompt[c.step] = max(prompt.get(c.step, 0), r.n)
+        out[agent_name] = {"per": per, "steps": steps, "prompt": prompt, "own_output": own}
+    return out
+
+
+def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: int, fixed_output: int | None) -> dict:
+    from cost_model import Price, Totals
+
+    mini = Price.of(COST_MODELS[0])
+    agents = ("DefaultAgent", "LLMIDEAgent")
+    typer.echo(f"\n== cost: {title}")
+    typer.echo("tokens: cached = read from the provider's cache (OpenAI rule: longest prefix shared with any earlier "
+               "call, >= 1024, 128-token steps); @10%/@50%: input cost in input-token equivalents")  # fmt: skip
+    own = {a: sum(tables[a]["own_output"]) / max(1, len(tables[a]["own_output"])) for a in agents}
+    what = f"{fixed_output} tokens" if fixed_output is not None else "its scripted answer's own tokens"
+    typer.echo(f"output per call: {what} (mean {own['DefaultAgent']:.0f} Default, {own['LLMIDEAgent']:.0f} LLM-IDE) "
+               f"+ {reasoning} reasoning tokens (--reasoning-tokens, --output-tokens)")  # fmt: skip
+    typer.echo(f"{'steps':>5} {'agent':<13}{'calls':>6}{'input':>9}{'cached':>9}{'uncached':>9}{'@10%':>8}{'@50%':>8}"
+               f"{'gpt-5-mini$':>12}{'gpt-4o$':>9}{'sonnet$':>9}{'(dflt_end)':>11}{'total$':>9}")  # fmt: skip
+    summary: dict = {}
+    for n in limits:
+        row: dict = {}
+        for a in agents:
+            keep = [i for i, s in enumerate(tables[a]["steps"]) if s <= n]
+            t = {name: Totals.of(costs[i] for i in keep) for name, costs in tables[a]["per"].items()}
+            m = t[COST_MODELS[0]]
+            row[a] = t
+            typer.echo(
+                f"{n:>5} {a:<13}{m.calls:>6}{m.input:>9}{m.cached:>9}{m.uncached:>9}{t['@10%'].input_cost:>8.0f}"
+                f"{t['@50%'].input_cost:>8.0f}{m.input_cost:>12.4f}{t['gpt-4o'].input_cost:>9.4f}"
+                f"{t[COST_MODELS[-1]].input_cost:>9.4f}{t[COST_MODELS[-1] + '+dflt_end'].input_cost:>11.4f}"
+                f"{m.cost:>9.4f}"
+            )
+        d, i = row["DefaultAgent"], row["LLMIDEAgent"]
+        typer.echo(
+            f"{n:>5} {'ratio':<13}{ratio(i[COST_MODELS[0]].calls, d[COST_MODELS[0]].calls):>6}"
+            f"{ratio(i[COST_MODELS[0]].input, d[COST_MODELS[0]].input):>9}"
+            f"{ratio(i[COST_MODELS[0]].cached, d[COST_MODELS[0]].cached):>9}"
+            f"{ratio(i[COST_MODELS[0]].uncached, d[COST_MODELS[0]].uncached):>9}"
+            + "".join(
+                f"{ratio(i[k].input_cost, d[k].input_cost):>{w}}"
+                for k, w in (
+                    ("@10%", 8),
+                    ("@50%", 8),
+                    (COST_MODELS[0], 12),
+                    ("gpt-4o", 9),
+                    (COST_MODELS[-1], 9),
+                    (COST_MODELS[-1] + "+dflt_end", 11),
+                )
+            )
+            + f"{ratio(i[COST_MODELS[0]].cost, d[COST_MODELS[0]].cost):>9}  (LLMIDE / Default)"
+        )
+        summary[n] = row
+    for a in agents:
+        p = tables[a]["prompt"]
+        step = 60 if 60 in p else max(p)
+        typer.echo(f"prompt at step {step}: {a} {p[step]} tokens (largest call of the step)")
+    typer.echo(f"$ columns: input cost at {', '.join(COST_MODELS)} prices from litellm's bundled cost map (sonnet: "
+               "Anthropic's breakpoint rule on the messages as sent; dflt_end: with upstream's set_cache_control "
+               "'default_end', which minisweagent's get_model applies to Claude models); total$: gpt-5-mini input + "
+               f"output at {mini.output * 1e6:.2f} $/M (input {mini.input * 1e6:.2f}, cached "
+               f"{mini.cache_read * 1e6:.3f})")  # fmt: skip
+    return summary
+
+
+def report_cost_goals(summary: dict, prompt60: int | None, at: int | None = None) -> None:
+    """The issue's goals beside the figures; `at`: a shorter episode's own length stands in for 60 steps."""
+
+    def r(n: int, key: str, total: bool = False) -> float | None:
+        row = summary.get(n)
+        if row is None:
+            return None
+        d, i = row["DefaultAgent"][key], row["LLMIDEAgent"][key]
+        a, b = (i.cost, d.cost) if total else (i.input_cost, d.input_cost)
+        return a / b if b else None
+
+    n = at or 60
+    goals = [
+        (f"input cost @10% over {n} steps", r(n, "@10%"), 0.6),
+        ("input cost @10% over 250 steps", r(250, "@10%"), 0.35),
+        (f"input cost @50% over {n} steps", r(n, "@50%"), 0.4),
+        (f"total cost, output at gpt-5-mini, over {n} steps", r(n, COST_MODELS[0], total=True), 0.7),
+    ]
+    if at:
+        goals.pop(1)
+    typer.echo("goals (issue 13; reported, not enforced):")
+    for label, value, bound in goals:
+        state = "not measured" if value is None else ("met" if value <= bound else "NOT met")
+        shown = "-" if value is None else f"{value:.2f}x"
+        typer.echo(f"  {label:<50} LLMIDE/Default {shown:>7}  goal <= {bound}x  {state}")
+    if prompt60 is not None:
+        typer.echo(f"  {'LLMIDEAgent prompt at step 60':<50} {prompt60:>22} tok  goal <= 6000  "
+                   f"{'met' if prompt60 <= 6000 else 'NOT met'}")  # fmt: skip
+
+
+def cost(quick: bool, steps: int, reasoning: int, fixed_output: int | None, realistic: bool) -> dict:
+    from lsp_bridge.client import BridgeClient
+
+    n = min(steps, 30) if quick else steps
+    limits = (*tuple(s for s in COST_STEPS if s < n), n)
+    task = "`_MYTOOL_COMPLETE=bash_source mytool` fails with RuntimeError when the bash version is unknown."
+    root = episode_repo()
+    with BridgeClient.local(root, timeout=300) as bridge:
+        bridge.sync()
+        calls = cost_episode(script(n), task, root, bridge)
+    tables = cost_tables(calls, reasoning, fixed_output)
+    title = f"the scripted episode ({n} steps: click 8.1.6, {len(SCRIPT)} actions repeated), every model call"
+    summary = report_cost(title, tables, limits, reasoning, fixed_output)
+    prompt = tables["LLMIDEAgent"]["prompt"]
+    report_cost_goals(summary, prompt.get(60))
+    result = {"scripted": summary}
+    if realistic:
+        tasks = load_tasks(only=list(REALISTIC_TASKS[:1] if quick else REALISTIC_TASKS))
+        source = fetch_sdist(tasks[0].package, tasks[0].bug_version, DATA)
+        root = git_copy(source, source.name)
+        with BridgeClient.local(root, timeout=600) as bridge:
+            bridge.sync()
+            plan = realistic_plan(root, bridge, tasks)
+            real_task = "\n\n".join(t.problem for t in tasks)
+            calls = cost_episode(plan, real_task, root, bridge)
+        tables = cost_tables(calls, reasoning, fixed_output)
+        title = (
+            f"a realistic episode ({len(plan)} steps on {source.name}: the localization policy's exploration of "
+            f"{', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit)"
+        )
+        real_limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
+        result["realistic"] = report_cost(title, tables, real_limits, reasoning, fixed_output)
+        report_cost_goals(result["realistic"], None, at=len(plan))
+    return result
+
+
 @app.command()
 def main(
-    only: list[str] = typer.Option([], "--only", help="run only these parts: localization, prompt, overhead"),
+    only: list[str] = typer.Option([], "--only", help="run only these parts: localization, prompt, overhead, cost"),
     quick: bool = typer.Option(False, "--quick", help="one task per package; a shorter episode"),
     check: bool = typer.Option(False, "--verify", help="download each fix release and check the gold functions"),
     task: list[str] = typer.Option([], "--task", help="localization: only these task ids"),
     steps: int = typer.Option(60, "--steps", help="episode length for prompt/overhead"),
+    cost_steps: int = typer.Option(250, "--cost-steps", help="cost: the scripted episode's length (30/60/120 inside)"),
+    reasoning: int = typer.Option(REASONING, "--reasoning-tokens", help="cost: reasoning tokens billed per call"),
+    output_tokens: int | None = typer.Option(
+        None, "--output-tokens", help="cost: answer tokens per call (default: the scripted answer's own)"
+    ),
+    realistic: bool = typer.Option(True, "--realistic/--no-realistic", help="cost: also the realistic episode"),
 ) -> None:
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
@@ -424,6 +729,8 @@ def main(
             report_prompt(result)
         if "overhead" in parts:
             report_overhead(result)
+    if "cost" in parts:
+        cost(quick, cost_steps, reasoning, output_tokens, realistic)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 
