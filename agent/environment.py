@@ -66,6 +66,9 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """Where tool specs live (default: toolprov's tool_specs/)."""
     provision_network: bool = False
     """Install tools from a package index inside the build instead of the host-resolved wheelhouse."""
+    tool_registry: str = ""
+    """A registry repository (HOST[:PORT][/PATH]) holding provisioned images (`toolprov install --push`): the tool
+    image is pulled from there when it has the key, and built only on a miss."""
     setup_reproduction_script: str = ""
     """A shell script run once after the container starts (e.g. writing a reproduction script)."""
     reproduction_script: str = ""
@@ -144,11 +147,13 @@ class LLMIDEEnvironment(DockerEnvironment):
         start = time.monotonic()
         result = install_tools(
             names, self.config.image, network=self.config.provision_network, specs_dir=specs_dir,
+            registry=self.config.tool_registry or None,
             progress=lambda tool, step: self.logger.info("provisioning %s into %s: %s", tool, base, step),
         )  # fmt: skip
         self.logger.info(
             "image %s: tools %s %s in %.1fs", result.image, ", ".join(names),
-            "cached" if result.cached else f"built ({', '.join(result.built)})", time.monotonic() - start,
+            f"built ({', '.join(result.built)})" if result.built else f"pulled ({', '.join(result.pulled)})"
+            if result.pulled else "cached", time.monotonic() - start,
         )  # fmt: skip
         self.tool_manifest = show(result.image).manifest.get("tools", [])
         return result.image

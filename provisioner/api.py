@@ -11,7 +11,7 @@ import docker.errors
 from docker.models.images import Image
 
 from provisioner.builder import build_layer, exec_stream
-from provisioner.engine import cache_dir, client, get_image, image_id
+from provisioner.engine import client, get_image, image_id
 from provisioner.errors import ToolprovError
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
@@ -30,13 +30,21 @@ class InstallResult:
     tools: list[str]
     built: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    pulled: list[str] = field(default_factory=list)  # tools whose layer came from the registry
+    pushed: list[str] = field(default_factory=list)  # registry references pushed by this run
+    remote: str | None = None  # the final image's name in the registry (with --push)
+    notes: list[str] = field(default_factory=list)  # e.g. a registry tag that did not carry its key
 
     @property
     def cached(self) -> bool:
-        return not self.built
+        return not self.built and not self.pulled
+
+    @property
+    def status(self) -> str:
+        return "built" if self.built else "pulled" if self.pulled else "cached"
 
     def to_dict(self) -> dict:
-        return asdict(self) | {"cached": self.cached}
+        return asdict(self) | {"cached": self.cached, "status": self.status}
 
 
 def find_by_key(key: str, prefer: str | None = None) -> Image | None:
@@ -73,39 +81,87 @@ def plan_install(
 def install_tools(
     tools: list[str], image: str, *, network: bool = False, env_backend: EnvBackend = "auto", refresh: bool = False,
     tag: str | None = None, specs_dir: Path = DEFAULT_SPECS_DIR, progress: Progress | None = None,
+    registry: str | None = None, push: str | None = None,
 ) -> InstallResult:  # fmt: skip
-    """Provision `tools` onto `image`; a no-op when an image with the same key exists."""
+    """Provision `tools` onto `image`; a no-op when an image with the same key exists. With `registry` (a
+    HOST[:PORT][/PATH] repository), a layer the engine lacks is pulled from there when the registry has it (verified
+    by its labels), and built only on a miss; with `push`, every layer of the result is pushed there (and looked up
+    there first, so a resumed batch skips what is already pushed)."""
+    from provisioner import registry as reg
+    from provisioner.containers import engine_lock
+
     start = time.monotonic()
     check_image(image)
     extra_tag = check_tag(tag) if tag is not None else None  # before any build: a bad name must not cost a build
+    lookup = reg.check_repo(registry) if registry else reg.check_repo(push) if push else None
+    push_to = reg.check_repo(push) if push else None
     report = progress or (lambda tool, step: None)
     layers = plan_install(tools, image, BuildOptions(network, env_backend, refresh), specs_dir)
     built: list[str] = []
-    (cache_dir() / "locks").mkdir(exist_ok=True)
-    current: Image | None = None
+    pulled: list[str] = []
+    notes: list[str] = []
+    images: dict[str, Image] = {}  # key -> the layer's image on this engine
+
+    def available(layer: Layer) -> Image | None:
+        found = find_by_key(layer.key, layer.tag())
+        if found is None and lookup:
+            hit = reg.pull(lookup, layer, functools.partial(report, layer.tool_name))
+            if hit.note and hit.note not in notes:
+                notes.append(hit.note)
+                report(layer.tool_name, hit.note)
+            if hit.image is not None:
+                pulled.append(layer.tool_name)
+                found = hit.image
+        return found
+
+    # the highest layer this engine or the registry already has: everything below it is inside it
+    first = 0
+    for i in reversed(range(len(layers))):
+        if (found := available(layers[i])) is not None:
+            images[layers[i].key], first = found, i + 1
+            break
+    current = images[layers[first - 1].key] if first else None
     parent_id, parent_tools = layers[0].parent, layers[0].parent_tools
-    for layer in layers:
+    if current is not None:
+        parent_id, parent_tools = image_id(current), (manifest_of(current) or {}).get("tools", [])
+    for layer in layers[:first]:
+        report(layer.tool_name, "pulled" if layer.tool_name in pulled else "cached")
+    for layer in layers[first:]:
         # keys were computed over the chain of keys; build on the real parent and its real manifest
         layer.parent, layer.parent_tools = parent_id, parent_tools
         current = find_by_key(layer.key, layer.tag())
         if current is None:
-            from filelock import FileLock
-
-            with FileLock(cache_dir() / "locks" / f"{layer.key}.lock"):
-                current = find_by_key(layer.key, layer.tag())  # another process may have built it meanwhile
+            # one process per key on this engine, whichever machine it runs on (the engine is the shared part)
+            with engine_lock(layer.key, parent_id, functools.partial(report, layer.tool_name)):
+                current = available(layer)  # another process may have built or pushed it meanwhile
                 if current is None:
                     report(layer.tool_name, "build")
                     current = build_layer(layer, functools.partial(report, layer.tool_name))
                     built.append(layer.tool_name)
-        report(layer.tool_name, "cached" if layer.tool_name not in built else "done")
+        images[layer.key] = current
+        report(layer.tool_name, "done" if layer.tool_name in built else "pulled" if layer.tool_name in pulled
+               else "cached")  # fmt: skip
         parent_id, parent_tools = image_id(current), (manifest_of(current) or {}).get("tools", [])
     assert current is not None
     final = layers[-1]
     for repo, t in (check_tag(final.tag()), extra_tag or ("", "")):  # an image found by its key may lack our tag
         if repo and f"{repo}:{t}" not in current.tags:
             current.tag(repo, t)
+    pushed: list[str] = []
+    remote = None
+    if push_to:
+        for layer in layers:  # every layer this engine has, lowest first: a later stack on the same base reuses them
+            if (img := images.get(layer.key)) is None:
+                continue
+            ref = ":".join(reg.remote_ref(push_to, layer))
+            if reg.push(push_to, layer, img, functools.partial(report, layer.tool_name)):
+                pushed.append(ref)
+        remote = ":".join(reg.remote_ref(push_to, final))
     name = f"{extra_tag[0]}:{extra_tag[1]}" if extra_tag else final.tag()
-    return InstallResult(image, name, image_id(current), final.key, final.tools, built, time.monotonic() - start)
+    return InstallResult(
+        image, name, image_id(current), final.key, final.tools, built, time.monotonic() - start, pulled, pushed,
+        remote, notes,
+    )  # fmt: skip
 
 
 @dataclass

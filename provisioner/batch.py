@@ -1,5 +1,6 @@
 """Many images at once: image lists and SWE-bench instance files, provisioned with bounded parallelism."""
 
+import hashlib
 import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +33,11 @@ def read_images_file(path: Path) -> list[str]:
 def read_instances(path: Path) -> list[str]:
     """Images of a SWE-bench instances file (JSON lines or a JSON list): `image_name`/`image`, else from
     `instance_id`."""
+    return list(dict.fromkeys(image for _, image in read_instance_rows(path)))
+
+
+def read_instance_rows(path: Path) -> list[tuple[str, str]]:
+    """(instance id, image) per instance of a SWE-bench instances file; the id is the image when a row has none."""
     text = _read(path)
     try:
         rows = (
@@ -59,25 +65,57 @@ def read_instances(path: Path) -> list[str]:
         )
         if not image:
             raise UsageError(f"{path}: instance {n} has no image_name, image or instance_id")
-        images.append(image)
-    return list(dict.fromkeys(images))
+        images.append((row.get("instance_id") or image, image))
+    return images
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """`I/N` (0 <= I < N): this machine's part of a batch split N ways."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise UsageError(f"--shard must be I/N (e.g. 0/4), not {text!r}") from None
+    if not 0 <= i < n:
+        raise UsageError(f"--shard {text}: I must be in 0..N-1 (shards are numbered from 0, as Slurm array and "
+                         "Kubernetes indexed-Job indexes are)")  # fmt: skip
+    return i, n
+
+
+def shard_of(name: str, shards: int) -> int:
+    """The shard an instance belongs to: from its id alone (a hash), so N machines cover the set exactly once, in any
+    order, and an instance keeps its shard when the file grows."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big") % shards
+
+
+def select_shard(items: list[tuple[str, str]], shard: tuple[int, int] | None) -> list[str]:
+    """The images of the (id, image) items in `shard`, in file order, without repeats."""
+    chosen = [image for ident, image in items if shard is None or shard_of(ident, shard[1]) == shard[0]]
+    return list(dict.fromkeys(chosen))
 
 
 @dataclass
 class Outcome:
     image: str
-    status: str  # built | cached | failed
+    status: str  # built | pulled | cached | failed
     result: dict | None = None
     error: str | None = None
 
 
-def run_many(images: list[str], work: Callable[[str], dict], jobs: int) -> list[Outcome]:
+def run_many(
+    images: list[str], work: Callable[[str], dict], jobs: int, done: Callable[[Outcome], None] | None = None
+) -> list[Outcome]:
     """Run `work(image)` for every image with at most `jobs` in parallel; one failure does not stop the others."""
 
     def one(image: str) -> Outcome:
+        outcome = attempt(image)
+        if done is not None:
+            done(outcome)
+        return outcome
+
+    def attempt(image: str) -> Outcome:
         try:
             res = work(image)
-            return Outcome(image, "cached" if res["cached"] else "built", res)
+            return Outcome(image, res.get("status") or ("cached" if res["cached"] else "built"), res)
         except ToolprovError as e:
             return Outcome(image, "failed", error=str(e))
         except Exception as e:  # an engine error in one build must not end the others

@@ -11,12 +11,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from typer._click.exceptions import ClickException  # typer vendors click
 
 from provisioner import __version__, api, containers
-from provisioner.batch import read_images_file, read_instances, run_many
+from provisioner.batch import parse_shard, read_images_file, read_instance_rows, run_many, select_shard
 from provisioner.errors import Interrupted, ToolprovError, UsageError, one_line
 from provisioner.recipe import BuildOptions, EnvBackend
 from provisioner.refs import check_image, check_tag
@@ -68,35 +68,60 @@ def install(
     env: Annotated[str, typer.Option(help="Tool env backend: auto (conda if the image has it), conda, venv.")] = "auto",
     refresh: Annotated[bool, typer.Option(help="Re-resolve wheels instead of using the cached resolution.")] = False,
     tag: Annotated[str | None, typer.Option(help="Extra tag for the result (single image only).")] = None,
+    registry: Annotated[
+        str | None,
+        typer.Option(
+            help="Registry repository (HOST[:PORT][/PATH]) to pull provisioned layers from before building.",
+            envvar="TOOLPROV_REGISTRY",
+        ),
+    ] = None,
+    push: Annotated[
+        str | None, typer.Option(help="Registry repository to push every provisioned layer to (and look up first).")
+    ] = None,
+    shard: Annotated[
+        str | None, typer.Option(help="I/N: provision only this machine's share of the images (I from 0).")
+    ] = None,
     specs: SpecsOpt = DEFAULT_SPECS_DIR,
     as_json: JsonOpt = False,
 ) -> None:
     """Provision TOOLS into each image: a derived image per image, a no-op when already provisioned.
     The derived image's name goes to stdout (one line per image), progress and summaries to stderr."""
+    from provisioner.registry import check_repo
+
     if env not in ("auto", "conda", "venv"):
         raise UsageError(f"--env must be auto, conda or venv, not {env!r}")
-    images = [
-        *image,
-        *(read_images_file(images_file) if images_file else []),
-        *(read_instances(instances) if instances else []),
+    part = parse_shard(shard) if shard is not None else None
+    items = [
+        *((i, i) for i in image),
+        *((i, i) for i in (read_images_file(images_file) if images_file else [])),
+        *(read_instance_rows(instances) if instances else []),
     ]
-    if not images:
+    if not items:
         raise UsageError("no image given: use --image IMG, --images-file FILE or --instances FILE")
-    if tag is not None and len(images) > 1:
-        raise UsageError(f"--tag applies to a single image, not {len(images)}")
+    images = select_shard(items, part)
+    single = len(items) == 1 and part is None  # a file or a shard is always a batch (a shard may hold 0 or 1 image)
+    if tag is not None and not single:
+        raise UsageError(f"--tag applies to a single image, not {len(items)}")
     for img in images:
         check_image(img)
     if tag is not None:
         check_tag(tag)
+    for repo in (registry, push):
+        if repo is not None:
+            check_repo(repo)
     for name in tools:  # validate every spec before any build starts
         api.load_specs([name], specs)
     env_backend: EnvBackend = env  # type: ignore[assignment]
-    containers.sweep()  # leftovers of toolprov processes that died without cleaning up (SIGKILL, a crash)
+    if images:
+        containers.sweep()  # leftovers of toolprov processes that died without cleaning up (SIGKILL, a crash)
+    started = time.monotonic()
 
     with Progress(
-        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err,
-        disable=as_json or not err.is_terminal, transient=len(images) == 1,
+        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, disable=as_json or not err.is_terminal, transient=single,
     ) as progress:  # fmt: skip
+        overall = progress.add_task(f"{len(images)} images" + (f" (shard {shard})" if shard else ""),
+                                    total=len(images))  # fmt: skip
 
         def work(img: str) -> dict:
             task = progress.add_task(f"{img}: planning", total=None)
@@ -107,52 +132,68 @@ def install(
             try:
                 res = api.install_tools(
                     tools, img, network=network, env_backend=env_backend, refresh=refresh, tag=tag, specs_dir=specs,
-                    progress=report,
+                    progress=report, registry=registry, push=push,
                 )  # fmt: skip
             except ToolprovError as e:
-                progress.update(task, description=f"[red]{img}: failed[/red]")
-                if len(images) == 1:
+                progress.remove_task(task)
+                if single:
                     raise
                 raise ToolprovError(str(e).splitlines()[0]) from e
-            progress.update(task, description=f"{img}: {'cached' if res.cached else 'built'} → {res.image}")
+            progress.remove_task(task)  # long batches: only the running images have a line
             return res.to_dict()
 
-        if len(images) == 1:
+        def finished(_outcome: object) -> None:
+            progress.advance(overall)
+
+        if single:
             results = [work(images[0])]
             outcomes = None
         else:
-            outcomes = run_many(images, work, jobs)
-            results = [o.result or {"base": o.image, "error": o.error} for o in outcomes]
+            outcomes = run_many(images, work, jobs, done=finished)
 
+    counts = {s: sum(o.status == s for o in outcomes or []) for s in ("pulled", "built", "cached", "failed")}
+    counts["pushed"] = sum(len(o.result["pushed"]) > 0 for o in outcomes or [] if o.result)
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items()) + f" in {time.monotonic() - started:.1f}s"
     if as_json:
         _emit(
             results[0]
             if outcomes is None
-            else [{"status": o.status, **(o.result or {"base": o.image, "error": o.error})} for o in outcomes]
-        )
+            else {
+                "shard": shard, "images": len(images), "of": len(dict.fromkeys(i for _, i in items)),
+                "summary": counts, "seconds": round(time.monotonic() - started, 1),
+                "results": [{"status": o.status, **(o.result or {"base": o.image, "error": o.error})}
+                            for o in outcomes],
+            }
+        )  # fmt: skip
     elif outcomes is None:
         r = results[0]
-        verb = "already provisioned" if r["cached"] else f"built {', '.join(r['built'])}"
+        verb = {"cached": "already provisioned", "pulled": f"pulled {', '.join(r['pulled'])} from the registry"}.get(
+            r["status"], f"built {', '.join(r['built'])}"
+        )
         print(r["image"])
-        _note(f"{r['image']}: {verb} in {r['seconds']:.1f}s; tools: {', '.join(r['tools'])}")
+        pushed = f"; pushed {len(r['pushed'])} layer(s) to {r['remote']}" if r["pushed"] else ""
+        _note(f"{r['image']}: {verb} in {r['seconds']:.1f}s; tools: {', '.join(r['tools'])}{pushed}")
+        for note in r["notes"]:
+            _note(f"toolprov: {note}")
     else:
-        table = Table("image", "status", "result / error", "s")
+        table = Table("image", "status", "pushed", "result / error", "s", title=f"shard {shard}" if shard else None)
         for o in outcomes:
             detail = o.result["image"] if o.result else (o.error or "")
             secs = f"{o.result['seconds']:.1f}" if o.result else ""
-            table.add_row(o.image, {"failed": "[red]failed[/red]"}.get(o.status, o.status), detail, secs)
+            npushed = str(len(o.result["pushed"])) if o.result and push else ""
+            table.add_row(o.image, {"failed": "[red]failed[/red]"}.get(o.status, o.status), npushed, escape(detail),
+                          secs)  # fmt: skip
         if err.is_terminal:
             err.print(table)
         for o in outcomes:
             if o.result:
                 print(o.result["image"])
-    if outcomes:
-        counts = ", ".join(f"{sum(o.status == s for o in outcomes)} {s}" for s in ("built", "cached", "failed"))
+    if outcomes is not None:
         if failed := [o for o in outcomes if o.status == "failed"]:
             first = f"{failed[0].image}: {failed[0].error}"
-            raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({counts}); first: {first}")
+            raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({summary}); first: {first}")
         if not as_json:
-            _note(counts)
+            _note(f"{len(images)} images" + (f" in shard {shard}" if shard else "") + f": {summary}")
 
 
 @app.command("list")
@@ -165,7 +206,10 @@ def list_(
     images = api.list_provisioned(base)
     left = containers.leftovers()
     if as_json:
-        _emit([{k: v for k, v in i.to_dict().items() if k != "manifest"} for i in images])
+        _emit({
+            "images": [{k: v for k, v in i.to_dict().items() if k != "manifest"} for i in images],
+            "leftovers": [lo.__dict__ for lo in left],
+        })  # fmt: skip
     else:
         table = Table("image", "base", "tools", "size MB", "created")
         for i in images:

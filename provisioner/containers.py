@@ -8,7 +8,8 @@ import os
 import secrets
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -17,12 +18,13 @@ import docker.errors
 from docker.models.containers import Container
 
 from provisioner.engine import client
-from provisioner.errors import Interrupted
+from provisioner.errors import Interrupted, ToolprovError
 
 OWNER_LABEL = "toolprov.owner"
 KIND_LABEL = "toolprov.container"
-PREFIXES = ("toolprov-build-", "toolprov-probe-")
+PREFIXES = ("toolprov-build-", "toolprov-probe-", "toolprov-lock-")
 Kind = Literal["build", "probe"]
+LOCK_WAIT = float(os.environ.get("TOOLPROV_LOCK_WAIT") or 3600)  # seconds to wait for another host's build
 
 _active: set[str] = set()
 _lock = threading.Lock()
@@ -45,9 +47,22 @@ def _boot_id() -> str:
         return ""
 
 
+def _machine_id() -> str:
+    """Tells two machines apart that share a host name (pods, cloned VMs): a pid is only judged on its own machine."""
+    for path in ("/etc/machine-id", "/var/lib/dbus/machine-id"):
+        try:
+            return Path(path).read_text().strip()
+        except OSError:
+            continue
+    return ""
+
+
 def owner() -> dict[str, Any]:
     pid = os.getpid()
-    return {"host": socket.gethostname(), "boot": _boot_id(), "pid": pid, "start": _start_ticks(pid)}
+    return {
+        "host": socket.gethostname(), "machine": _machine_id(), "boot": _boot_id(), "pid": pid,
+        "start": _start_ticks(pid),
+    }  # fmt: skip
 
 
 @dataclass
@@ -69,8 +84,8 @@ def _owner_state(raw: str | None) -> tuple[int | None, Literal["live", "dead", "
         pid = int(o["pid"])
     except (ValueError, KeyError, TypeError):
         return None, "unknown"
-    if o.get("host") != socket.gethostname():
-        return pid, "unknown"
+    if o.get("host") != socket.gethostname() or o.get("machine", _machine_id()) != _machine_id():
+        return pid, "unknown"  # another machine (the engine is shared, or remote): its pids are not ours to judge
     if o.get("boot") != _boot_id():
         return pid, "dead"  # the machine rebooted since
     alive = _start_ticks(pid) == o["start"] if o.get("start") else _pid_exists(pid)  # no /proc: the pid alone
@@ -98,6 +113,60 @@ def leftovers() -> list[Leftover]:
         pid, state = _owner_state(labels.get(OWNER_LABEL))
         found.append(Leftover(name, c["Id"], labels.get(KIND_LABEL, name.split("-")[1]), pid, state))
     return found
+
+
+def _holder(name: str) -> tuple[str, Literal["live", "dead", "unknown"] | None]:
+    """Who holds the lock container `name` (for messages), and its owner's state (None: the lock is gone)."""
+    try:
+        labels = client().api.inspect_container(name)["Config"].get("Labels") or {}
+    except docker.errors.NotFound:
+        return "", None
+    pid, state = _owner_state(labels.get(OWNER_LABEL))
+    try:
+        host = json.loads(labels.get(OWNER_LABEL) or "{}").get("host", "?")
+    except ValueError:
+        host = "?"
+    return f"pid {pid} on host {host}", state
+
+
+@contextlib.contextmanager
+def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterator[None]:
+    """Held by one process per key on one engine, wherever the processes run: a container named after the key
+    (created, never started) is the lock, since the engine refuses a second container of that name. A lock whose
+    owner is gone on this machine is taken over; another machine's is waited for up to TOOLPROV_LOCK_WAIT seconds."""
+    name = f"toolprov-lock-{key[:32]}"
+    labels = {OWNER_LABEL: json.dumps(owner(), separators=(",", ":")), KIND_LABEL: "lock"}
+    start, said = time.monotonic(), False
+    while True:
+        check_cancelled()
+        try:
+            client().api.create_container(image, command=["true"], name=name, labels=labels, network_disabled=True)
+            break
+        except docker.errors.APIError as e:
+            if e.status_code != 409:  # 409: the name is taken, i.e. the lock is held
+                raise
+        who, state = _holder(name)
+        if state == "dead":
+            remove(name)
+            continue
+        if state is not None and not said:
+            waiting(f"waiting for {who} (building the same layer)")
+            said = True
+        if time.monotonic() - start > LOCK_WAIT:
+            raise ToolprovError(
+                f"the layer {key[:12]} has been locked by {who} for {LOCK_WAIT:.0f}s (container {name}); if that "
+                "process is gone, `toolprov cleanup --all` removes its lock"
+            )
+        time.sleep(1)
+    with _lock:
+        _active.add(name)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(docker.errors.APIError):
+            remove(name)
+        with _lock:
+            _active.discard(name)
 
 
 def remove(name_or_id: str) -> bool:

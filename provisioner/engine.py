@@ -3,12 +3,13 @@
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import docker
 import docker.errors
 from docker.models.images import Image
 
-from provisioner.errors import ToolprovError
+from provisioner.errors import ToolprovError, one_line
 
 ENGINE_HINT = "no Docker engine answers; start one with `bash scripts/engine.sh` (installs and starts dockerd)"
 
@@ -16,24 +17,61 @@ ENGINE_HINT = "no Docker engine answers; start one with `bash scripts/engine.sh`
 _local = threading.local()
 
 
+def engine_address() -> tuple[str | None, Any]:
+    """The engine the docker CLI would use: DOCKER_HOST, else the context named by DOCKER_CONTEXT or `docker context
+    use` (the SDK's from_env reads DOCKER_HOST only, so toolprov and the agent's docker CLI could talk to two different
+    engines); (None, None) for the default local socket. Returns (host URL, TLS config or None)."""
+    if os.environ.get("DOCKER_HOST"):
+        return os.environ["DOCKER_HOST"], None
+    from docker.context import ContextAPI
+    from docker.context.config import get_current_context_name
+
+    name = os.environ.get("DOCKER_CONTEXT") or get_current_context_name()
+    if not name or name == "default":
+        return None, None
+    try:
+        ctx = ContextAPI.get_context(name)
+    except docker.errors.DockerException as e:
+        raise ToolprovError(f"docker context {name!r}: {one_line(e, 160)}") from None
+    if ctx is None:
+        raise ToolprovError(f"docker context {name!r} does not exist (`docker context ls` lists them)")
+    return ctx.Host, ctx.TLSConfig
+
+
+def engine_name() -> str:
+    """The engine's address as the user named it (for messages; never credentials: an ssh URL's user stays)."""
+    host, _ = engine_address()
+    return host or "the local engine"
+
+
 def client() -> docker.DockerClient:
-    """One client per thread (batch provisioning builds images in parallel)."""
-    if getattr(_local, "client", None) is None:
+    """One client per thread (batch provisioning builds images in parallel), on the engine `engine_address` names;
+    ssh:// goes through the ssh client like the docker CLI (same keys, agent and ~/.ssh/config)."""
+    host, tls = engine_address()
+    clients: dict[str | None, docker.DockerClient] = _local.__dict__.setdefault("clients", {})
+    if host not in clients:  # keyed by the address: a process may switch DOCKER_HOST between calls
         try:
-            c = docker.from_env(timeout=900)
+            if host is None:
+                c = docker.from_env(timeout=900)
+            else:
+                ssh = host.startswith("ssh://")
+                c = (
+                    docker.from_env(timeout=900, use_ssh_client=ssh)
+                    if os.environ.get("DOCKER_HOST")
+                    else docker.DockerClient(base_url=host, tls=tls or False, timeout=900, use_ssh_client=ssh)
+                )
             c.ping()
         except docker.errors.DockerException as e:
-            raise ToolprovError(f"{ENGINE_HINT} ({str(e).splitlines()[0][:160]})") from None
-        _local.client = c
-    engine: docker.DockerClient = _local.client
-    return engine
+            raise ToolprovError(f"{ENGINE_HINT} at {engine_name()} ({str(e).splitlines()[0][:160]})") from None
+        clients[host] = c
+    return clients[host]
 
 
 def get_image(ref: str) -> Image:
     try:
         return client().images.get(ref)
     except docker.errors.ImageNotFound:
-        raise ToolprovError(f"image {ref!r} not found locally (no registry is used; build or pull it first)") from None
+        raise ToolprovError(f"image {ref!r} not found locally (on {engine_name()}: pull or build it first)") from None
     except docker.errors.APIError as e:
         raise ToolprovError(f"image {ref!r}: {e.explanation or e}") from None
 

@@ -131,7 +131,9 @@ def test_concurrent_installs_of_one_key_make_one_image(engine, specs: Path):
 def test_batch_images_file_with_summary(tmp_path: Path):
     (tmp_path / "images.txt").write_text(f"# two task images\n{TESTBED}\n{TESTBED_PY39}\nno-such-image:1\n")
     res = toolprov("install", "pyflakes", "--images-file", str(tmp_path / "images.txt"), "-j", "2", "--json")
-    rows = {r["base"]: r for r in json.loads(res.stdout)}
+    report = json.loads(res.stdout)
+    rows = {r["base"]: r for r in report["results"]}
+    assert report["summary"]["failed"] == 1 and report["images"] == 3
     assert res.returncode == 1  # one image failed, the others were provisioned
     assert {rows[TESTBED]["status"], rows[TESTBED_PY39]["status"]} <= {"built", "cached"}
     assert rows["no-such-image:1"]["status"] == "failed" and "not found" in rows["no-such-image:1"]["error"]
@@ -148,7 +150,7 @@ def test_show_verify_list_remove(engine, specs: Path):
     )
     assert toolprov("verify", res.image).stdout.startswith("fileedit: ok")
     listed = json.loads(toolprov("list", "--base", TESTBED_PY39, "--json").stdout)
-    assert res.image in [t for i in listed for t in i["tags"]]
+    assert res.image in [t for i in listed["images"] for t in i["tags"]]
     refused = toolprov("remove", TESTBED_PY39)
     assert refused.returncode == 1 and "not provisioned by toolprov" in refused.stderr
     assert toolprov("remove", res.image).returncode == 0

@@ -27,5 +27,5 @@ def test_toolprov_image_provisions_through_the_host_socket(engine):
     result = json.loads(out)
     assert (result["cached"], result["image_id"], result["key"]) == (True, expected.image_id, expected.key)
     listed = json.loads(engine.containers.run("toolprov:ci", ["list", "--json"], volumes=mounts, remove=True))
-    assert expected.image in [t for i in listed for t in i["tags"]]
+    assert expected.image in [t for i in listed["images"] for t in i["tags"]]
     assert engine.images.get("toolprov:ci").attrs["Config"]["Entrypoint"] == ["toolprov"]

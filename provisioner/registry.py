@@ -1,0 +1,149 @@
+"""A registry as the shared layer cache, addressed by the content key: any machine derives a layer's name in the
+registry from the base image and the key alone (no catalogue), pulls it on a hit (trusted only when its labels carry
+the key), and pushes what it built. Auth is the engine's own (docker login, credential helpers): toolprov never
+reads, prints or stores credentials.
+
+    REPO/<base repository without its registry host>:<base tag>-tp-<key12>
+    e.g. registry.example:5000/swe-tools + swebench/sweb.eval.x86_64.django_1776_django-11099:latest
+         → registry.example:5000/swe-tools/swebench/sweb.eval.x86_64.django_1776_django-11099:latest-tp-3f2a9c0d1e4b
+"""
+
+import contextlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import docker.errors
+import requests
+from docker.models.images import Image
+
+from provisioner.engine import client
+from provisioner.errors import ToolprovError, UsageError, one_line
+from provisioner.recipe import Layer
+from provisioner.refs import _COMPONENT, _DOMAIN
+
+_REPO = re.compile(rf"{_DOMAIN}/{_COMPONENT}(?:/{_COMPONENT})*|{_DOMAIN}")
+_MISS = re.compile(r"manifest unknown|not found|does not exist|no such|name unknown", re.IGNORECASE)
+_AUTH = re.compile(r"unauthorized|denied|authentication required|forbidden", re.IGNORECASE)
+Report = Callable[[str], None]
+
+
+class RegistryError(ToolprovError):
+    """The registry cannot be reached, refuses us, or a push or pull broke off (one line, exit code 1)."""
+
+
+def check_repo(repo: str) -> str:
+    """A registry repository to push to / look in: HOST[:PORT][/PATH] (a registry host is required)."""
+    repo = repo.rstrip("/")
+    first = repo.split("/", 1)[0]
+    if not _REPO.fullmatch(repo) or not ("." in first or ":" in first or first == "localhost"):
+        raise UsageError(
+            f"invalid registry repository {repo!r} (expected HOST[:PORT][/PATH], e.g. registry.example:5000/swe-tools)"
+        )
+    return repo
+
+
+def remote_ref(repo: str, layer: Layer) -> tuple[str, str]:
+    """(repository, tag) of `layer` in the registry `repo`: derivable from the base image and the key alone."""
+    local_repo, tag = layer.tag().rsplit(":", 1)
+    first, _, rest = local_repo.partition("/")
+    path = rest if rest and ("." in first or ":" in first or first == "localhost") else local_repo
+    name = f"{repo}/{path}"
+    if len(name) + len(tag) + 1 > 255:
+        raise ToolprovError(f"registry name for {layer.base_ref} is longer than 255 characters: use a shorter REPO")
+    return name, tag
+
+
+def _fail(verb: str, ref: str, error: object) -> RegistryError:
+    text = one_line(error, 240)
+    if _AUTH.search(text):
+        return RegistryError(f"registry refused to {verb} {ref} (authentication: run `docker login` for it): {text}")
+    return RegistryError(f"cannot {verb} {ref}: {text}")
+
+
+def _explain(error: Exception) -> str:
+    return str(getattr(error, "explanation", None) or error)
+
+
+@dataclass
+class Pulled:
+    image: Image | None
+    note: str = ""  # why a found tag was not used
+
+
+def pull(repo: str, layer: Layer, report: Report) -> Pulled:
+    """The layer's image from the registry, or Pulled(None) on a miss. A tag whose labels do not carry the layer's
+    full key is a miss (and its local tag is removed): a name alone is never trusted."""
+    name, tag = remote_ref(repo, layer)
+    ref = f"{name}:{tag}"
+    report(f"looking up {ref}")
+    try:
+        for event in client().api.pull(name, tag, stream=True, decode=True):
+            if "error" in event:
+                raise docker.errors.APIError(event["error"])
+            if event.get("status", "").startswith(("Downloading", "Extracting")):
+                report(f"pulling {ref}")
+    except docker.errors.NotFound:
+        return Pulled(None)
+    except docker.errors.APIError as e:
+        if _MISS.search(_explain(e)):
+            return Pulled(None)
+        raise _fail("pull", ref, _explain(e)) from None
+    except requests.exceptions.RequestException as e:
+        raise _fail("pull", ref, f"the engine connection broke off: {one_line(e)}") from None
+    try:
+        image = client().images.get(ref)
+    except docker.errors.ImageNotFound:
+        raise _fail("pull", ref, "the engine reports the pull done but has no such image") from None
+    labels = image.labels or {}
+    try:
+        manifest_key = json.loads(labels.get("toolprov.manifest") or "{}").get("key")
+    except ValueError:
+        manifest_key = None
+    if labels.get("toolprov.key") == layer.key == manifest_key and labels.get("toolprov.base_id") == layer.base_id:
+        return Pulled(image)
+    client().images.remove(ref, noprune=False)  # nothing keeps a tag we do not trust
+    got = f"key {labels['toolprov.key'][:12]}" if labels.get("toolprov.key") else "no toolprov.key label"
+    return Pulled(None, f"{ref} carries {got}, not key {layer.key[:12]}: ignored (it will be rebuilt)")
+
+
+def present(repo: str, layer: Layer, image: Image) -> bool:
+    """Whether the registry already holds exactly this image under the layer's name (a resumed push skips it)."""
+    name, tag = remote_ref(repo, layer)
+    try:
+        digest = client().api.inspect_distribution(f"{name}:{tag}")["Descriptor"]["digest"]
+    except docker.errors.APIError as e:
+        if isinstance(e, docker.errors.NotFound) or _MISS.search(_explain(e)):
+            return False
+        raise _fail("look up", f"{name}:{tag}", _explain(e)) from None
+    image.reload()
+    return f"{name}@{digest}" in (image.attrs.get("RepoDigests") or [])
+
+
+def push(repo: str, layer: Layer, image: Image, report: Report) -> bool:
+    """Tag `image` with the layer's registry name and push it; False when the registry already has it. The registry
+    writes a tag only after all its blobs arrived, so a push that breaks off leaves no tag there; the local registry
+    tag is removed again, so nothing claims a push that did not happen."""
+    name, tag = remote_ref(repo, layer)
+    ref = f"{name}:{tag}"
+    if f"{name}:{tag}" in image.tags and present(repo, layer, image):
+        return False
+    image.tag(name, tag)
+    report(f"pushing {ref}")
+    try:
+        for event in client().api.push(name, tag, stream=True, decode=True):
+            if "error" in event:
+                raise docker.errors.APIError(event.get("error"))
+    except (docker.errors.APIError, requests.exceptions.RequestException) as e:
+        _untag(ref)
+        raise _fail("push", ref, _explain(e)) from None
+    except BaseException:
+        _untag(ref)  # interrupted: the registry has no tag (its manifest goes last), and here none either
+        raise
+    return True
+
+
+def _untag(ref: str) -> None:
+    with contextlib.suppress(docker.errors.APIError, requests.exceptions.RequestException):
+        client().images.remove(ref, noprune=True)

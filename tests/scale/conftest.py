@@ -1,0 +1,98 @@
+"""Fixtures of the scale tests: a loopback registry and a second engine, started once per session and stopped (with
+their data removed) at its end; a private copy of a tool spec, so each test's keys are new to every engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from provisioner.spec import DEFAULT_SPECS_DIR
+from tests.scale.daemons import Daemon, remove_tree, start_dockerd, start_registry
+
+BASE = "toolprov-base:bookworm"  # the smallest local image with a Python that can make a venv
+
+
+def toolprov(*args: str, host: str | None = None, timeout: float = 600, **kw) -> subprocess.CompletedProcess:
+    """The toolprov CLI, on the engine `host` names (DOCKER_HOST) or the default one."""
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | ({"DOCKER_HOST": host} if host else {})
+    return subprocess.run(["toolprov", *args], capture_output=True, text=True, timeout=timeout, env=env, **kw)
+
+
+def docker(*args: str, host: str | None = None, **kw) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | ({"DOCKER_HOST": host} if host else {})
+    return subprocess.run(["docker", *args], capture_output=True, text=True, env=env, timeout=600, **kw)
+
+
+def copy_image(image: str, host: str) -> None:
+    """Give the second engine an image as another machine would have it: same name, same id (save | load)."""
+    if docker("image", "inspect", image, host=host).returncode == 0:
+        return
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+    save = subprocess.Popen(["docker", "save", image], stdout=subprocess.PIPE, env=env)
+    load = subprocess.run(
+        ["docker", "load", "-q"], stdin=save.stdout, capture_output=True, env=env | {"DOCKER_HOST": host}
+    )
+    assert save.stdout is not None
+    save.stdout.close()
+    assert save.wait() == 0 and load.returncode == 0, load.stderr
+
+
+def registry_json(address: str, path: str, accept: str = "") -> dict:
+    import urllib.request
+
+    req = urllib.request.Request(f"http://{address}/v2/{path}", headers={"Accept": accept} if accept else {})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def registry_labels(address: str, name: str, tag: str) -> dict:
+    """The labels of NAME:TAG as the registry stores them (its config blob), read over the distribution API."""
+    manifest = registry_json(address, f"{name}/manifests/{tag}", "application/vnd.docker.distribution.manifest.v2+json")
+    config = registry_json(address, f"{name}/blobs/{manifest['config']['digest']}")
+    return config["config"].get("Labels") or {}
+
+
+@pytest.fixture(scope="session")
+def registry_daemon(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    root = tmp_path_factory.mktemp("registry")
+    daemon = start_registry(root)
+    yield daemon
+    daemon.stop()
+    remove_tree(root / "data")  # pushed layers (hundreds of MB)
+
+
+@pytest.fixture(scope="session")
+def registry(registry_daemon: Daemon) -> str:
+    return registry_daemon.address
+
+
+@pytest.fixture(scope="session")
+def engine2(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """DOCKER_HOST of a second, empty engine standing in for another machine."""
+    root = tmp_path_factory.mktemp("engine2")
+    daemon = start_dockerd(root)
+    yield daemon.address
+    daemon.stop(timeout=60)
+    remove_tree(root)  # its images (the data root)
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Iterator[Path]:
+    """A private copy of the shipped fileedit spec with a unique description: its keys are new to every engine."""
+    from provisioner import api
+
+    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", tmp_path / "fileedit")
+    marker = f"test-{uuid.uuid4().hex[:8]}"
+    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text()
+    (tmp_path / "fileedit.yaml").write_text(text.replace("description: ", f"description: {marker} "))
+    yield tmp_path
+    mine = [i for i in api.list_provisioned() if marker in json.dumps(i.manifest)]
+    if mine:
+        api.remove([i.tags[0] if i.tags else i.id for i in mine])

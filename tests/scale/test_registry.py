@@ -1,0 +1,73 @@
+"""A registry as the shared layer cache (real docker-registry on loopback, the real engine): the key→name scheme,
+--push, the lookup before a build, a pull trusted only by its labels, and list/show/verify on pulled images."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from provisioner import api
+from provisioner import registry as reg
+from provisioner.errors import UsageError
+from tests.scale.conftest import BASE, docker, registry_json, registry_labels, toolprov
+
+pytestmark = pytest.mark.docker
+
+
+def test_repo_names_are_checked_and_derived_from_base_and_key():
+    assert reg.check_repo("registry.example:5000/swe-tools/") == "registry.example:5000/swe-tools"
+    for bad in ("swe-tools", "Registry.example/UPPER", "host:5000/a b", ""):
+        with pytest.raises(UsageError, match="invalid registry repository"):
+            reg.check_repo(bad)
+
+
+def test_push_lookup_pull_and_resume(registry: str, specs: Path):
+    repo = f"{registry}/tools"
+    layer = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1]
+    name, tag = reg.remote_ref(repo, layer)
+    assert (name, tag) == (f"{repo}/toolprov-base", f"bookworm-tp-{layer.key[:12]}")
+
+    # a tag that does not carry the key (here: the bare base image) is never trusted: ignored, rebuilt, overwritten
+    assert docker("tag", BASE, f"{name}:{tag}").returncode == 0
+    assert docker("push", "-q", f"{name}:{tag}").returncode == 0
+    assert docker("rmi", f"{name}:{tag}").returncode == 0
+
+    first = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json")
+    assert first.returncode == 0, first.stderr
+    res = json.loads(first.stdout)
+    assert (res["status"], res["built"], res["pulled"]) == ("built", ["fileedit"], [])
+    assert res["pushed"] == [f"{name}:{tag}"] and res["remote"] == f"{name}:{tag}"
+    assert res["notes"] == [
+        f"{name}:{tag} carries no toolprov.key label, not key {layer.key[:12]}: ignored (it will be rebuilt)"
+    ]
+    labels = registry_labels(registry, "tools/toolprov-base", tag)  # what the registry itself holds
+    assert labels["toolprov.key"] == layer.key == json.loads(labels["toolprov.manifest"])["key"]
+    assert tag in registry_json(registry, "tools/toolprov-base/tags/list")["tags"]
+
+    # resumed: already provisioned here and already in the registry: nothing built, nothing pushed again
+    again = json.loads(
+        toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json").stdout
+    )
+    assert (again["status"], again["pushed"], again["image_id"]) == ("cached", [], res["image_id"])
+
+    # a machine without the image: pulled, verified by its labels, no build; list/show/verify work on it
+    api.remove([res["image"]])
+    assert docker("image", "inspect", f"{name}:{tag}").returncode != 0
+    pulled = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo)
+    assert pulled.returncode == 0, pulled.stderr
+    assert pulled.stdout.strip() == res["image"]
+    assert "pulled fileedit from the registry" in pulled.stderr
+    shown = json.loads(toolprov("show", res["image"], "--json").stdout)
+    assert shown["id"] == res["image_id"] and shown["manifest"]["key"] == layer.key  # the same image, bit for bit
+    assert toolprov("verify", res["image"]).stdout.startswith("fileedit: ok")
+    listed = json.loads(toolprov("list", "--base", BASE, "--json").stdout)
+    assert {res["image"], f"{name}:{tag}"} <= {t for i in listed["images"] for t in i["tags"]}
+    assert isinstance(listed["leftovers"], list)
+
+
+def test_a_bad_registry_repo_is_a_usage_error_before_any_work(specs: Path):
+    for option in ("--registry", "--push"):
+        bad = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), option, "no-host-here")
+        assert bad.returncode == 2 and bad.stderr.startswith("toolprov: error: invalid registry repository")
