@@ -1,8 +1,16 @@
-"""Bug Consultant retrieval: recall@1, recall@3, MRR (leave-one-out) on the labelled real tracebacks of
-tests/data/bug_pairs/, against the seed's Jaccard scoring and plain BM25 measured in the same run; the
-similarity gate's behaviour; p95 query latency with 10k records in a real SQLite store; LLM calls at query time.
+"""Bug Consultant retrieval on every labelled set, each marked whether its figures were used to tune the defaults.
 
-    python3 bench/bug_consultant_bench.py [--records 10000] [--json]
+Per set, with the shipped defaults: recall@1, recall@3 and MRR (leave-one-out over the queries whose root cause has
+another run in the store), against the seed's Jaccard scoring and plain BM25 measured in the same run; the gate:
+advice shown for queries that have a same-cause record stored, how often its first item is right, and advice
+shown when no record of the same cause is stored (leave-group-out: the query's whole group taken out, which for a
+singleton group is plain leave-one-out). Then p95 query latency with 10k records in a real SQLite store and the
+LLM calls made on the query path.
+
+Records are made through the library API as a user would (start_bug_record with code and output, a successful
+record_trial, complete_bug_record); rankings come from BugConsultant.ranking (the full ranking, no gate).
+
+    python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep]
 """
 
 from __future__ import annotations
@@ -15,7 +23,9 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import bm25s  # type: ignore[import-untyped]
 import typer
@@ -23,33 +33,67 @@ import typer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from agent.bug_consultant.errors import ErrorInfo, error_document, parse_error, signature_text, tokenize
+from agent.bug_consultant.consultant import BugConsultant, error_of
+from agent.bug_consultant.errors import ErrorInfo
 from agent.bug_consultant.records import BugRecord
-from agent.bug_consultant.retrieval import BugIndex, Query, embed
-from agent.bug_consultant.store import BugStore, IndexRow
+from agent.bug_consultant.retrieval import BugIndex, Query, quiet_dependency_loggers
+from agent.bug_consultant.store import BugStore, record_fields
 from agent.bug_consultant.summarize import CATEGORIES
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "bug_pairs" / "bug_pairs.jsonl"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
 
-def load_rows() -> list[dict]:
-    rows = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+@dataclass(frozen=True)
+class LabelledSet:
+    name: str
+    path: Path
+    tuned_on: bool  # its figures were looked at while choosing features, weights and the gate
+    note: str
+
+
+SETS = [
+    LabelledSet("bug_pairs", DATA / "bug_pairs" / "bug_pairs.jsonl", True, "templated snippets, 18 libraries"),
+    LabelledSet(
+        "bug_tuning_confusable",
+        DATA / "bug_tuning_confusable" / "bug_tuning.jsonl",
+        True,
+        "hand-written whole programs, confusable pairs + singletons",
+    ),
+    LabelledSet(
+        "bug_heldout", DATA / "bug_heldout" / "bug_heldout.jsonl", False, "written independently, never tuned on"
+    ),
+]
+
+
+def load_rows(path: Path) -> list[dict]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     for row in rows:
-        row["info"] = parse_error(row["output"]) or ErrorInfo("Error", row["output"].splitlines()[-1])
+        row["info"] = error_of(row["output"])
     return rows
 
 
+def groups_of(rows: list[dict]) -> dict[str, set[str]]:
+    members: dict[str, set[str]] = {}
+    for r in rows:
+        members.setdefault(r["group"], set()).add(r["id"])
+    return members
+
+
 def metrics(rankings: list[list[str]], rows: list[dict]) -> dict[str, float]:
+    """Over the queries with another run of their group in the store."""
     group = {r["id"]: r["group"] for r in rows}
+    members = groups_of(rows)
     r1 = r3 = rr = 0.0
+    n = 0
     for row, ranked in zip(rows, rankings, strict=True):
-        hits = [i for i, rid in enumerate(ranked) if group[rid] == row["group"]]
-        first = hits[0] if hits else None
+        if len(members[row["group"]]) < 2:
+            continue
+        n += 1
+        first = next((i for i, rid in enumerate(ranked) if group[rid] == row["group"]), None)
         r1 += first == 0
         r3 += first is not None and first < 3
         rr += 1.0 / (first + 1) if first is not None else 0.0
-    n = len(rows)
-    return {"recall@1": r1 / n, "recall@3": r3 / n, "mrr": rr / n}
+    return {"recall@1": r1 / max(n, 1), "recall@3": r3 / max(n, 1), "mrr": rr / max(n, 1), "queries": float(n)}
 
 
 # ---------------------------------------------------------------------------------------------- the two baselines
@@ -71,7 +115,7 @@ def seed_jaccard(rows: list[dict]) -> list[list[str]]:
             text = len(qwords & words) / max(len(qwords | words), 1)
             tag = len(qtags & tags) / max(len(qtags | tags), 1)
             scored.append((0.4 * text + 0.4 * tag + 0.2 * (0.5 if cat == qcat else 0.0), rid))
-        scored.sort(key=lambda s: -s[0])
+        scored.sort(key=lambda s: (-s[0], s[1]))
         out.append([rid for score, rid in scored if score > 0.1])
     return out
 
@@ -87,74 +131,52 @@ def plain_bm25(rows: list[dict]) -> list[list[str]]:
     return [[ids[d] for d in row if ids[d] != ids[q]] for q, row in enumerate(docs.tolist())]
 
 
-# ---------------------------------------------------------------------------------------------- ours
-def index_rows(rows: list[dict], start_seq: int = 1) -> list[IndexRow]:
-    queries = [Query.from_error(r["info"], r["command"]) for r in rows]
-    return [
-        IndexRow(
-            start_seq + i, r["id"], q.fingerprint, False, " ".join(q.tokens), signature_text(r["info"]), q.embedding
+# ---------------------------------------------------------------------------------------------- ours, through the API
+def build(rows: list[dict], store_dir: Path) -> tuple[BugConsultant, dict[str, BugRecord]]:
+    """One record per run, made as a library user makes them; record ids mapped back to the runs' ids."""
+    consultant = BugConsultant(
+        {"use_bug_consultant": True, "store_path": store_dir / "bugs.sqlite", "write_json": False}, run_id="bench"
+    )
+    records: dict[str, BugRecord] = {}
+    for row in rows:
+        record = consultant.start_bug_record(
+            row["id"], 0, row["code"], row["output"], "", command=row["command"], instance_id=row["id"]
         )
-        for i, (r, q) in enumerate(zip(rows, queries, strict=True))
-    ]
+        consultant.record_trial(record, 1, "fix", row["code"], "success")
+        consultant.complete_bug_record(record)
+        records[row["id"]] = record
+    return consultant, records
 
 
-def siblings(rows: list[dict]) -> dict[str, set[str]]:
-    """Per run: the runs of its group with the same snippet body (itself included)."""
-    by_body: dict[tuple[str, int], set[str]] = {}
-    for r in rows:
-        by_body.setdefault((r["group"], r["body"]), set()).add(r["id"])
-    return {r["id"]: by_body[(r["group"], r["body"])] for r in rows}
-
-
-def cross_variant(rows: list[dict], rankings: list[list[str]]) -> dict[str, float]:
-    """Only runs whose group has another body: the same-body siblings are taken out of the ranking, so a hit
-    must come from another call path or another wrapping library."""
-    sib = siblings(rows)
-    bodies: dict[str, set[int]] = {}
-    for r in rows:
-        bodies.setdefault(r["group"], set()).add(r["body"])
-    keep = [i for i, r in enumerate(rows) if len(bodies[r["group"]]) > 1]
-    filtered = [[rid for rid in rankings[i] if rid not in sib[rows[i]["id"]]] for i in keep]
-    return metrics(filtered, [rows[i] for i in keep])
-
-
-def ours(rows: list[dict], index: BugIndex, cross: bool = False) -> tuple[list[list[str]], list[list[float]]]:
-    rankings, sims = [], []
-    sib = siblings(rows)
+def ours(rows: list[dict], consultant: BugConsultant, records: dict[str, BugRecord]) -> dict[str, Any]:
+    by_record = {rec.id: rid for rid, rec in records.items()}
+    members = groups_of(rows)
+    rankings: list[list[str]] = []
+    own: list[tuple[bool, float] | None] = []  # the top hit (right?, score) with same-cause records stored
+    foreign: list[float] = []  # the top score with the query's whole group taken out
+    index = consultant.index
     for row in rows:
-        exclude = sib[row["id"]] if cross else {row["id"]}
-        ranked = index.rank(Query.from_error(row["info"], row["command"]), exclude=exclude)
-        rankings.append([rid for rid, _, _ in ranked])
-        sims.append([sim for _, _, sim in ranked])
-    return rankings, sims
+        record = records[row["id"]]
+        ranked = consultant.ranking(record, include_same_instance=True)
+        ids = [by_record[s.record.id] for s in ranked]
+        rankings.append(ids)
+        group = row["group"]
+        if len(members[group]) > 1:
+            own.append((ids[0] in members[group], ranked[0].score) if ranked else None)
+        query = consultant._queries[record.id]
+        out = index.rank(query, exclude={records[m].id for m in members[group]}, include_same_instance=True)
+        foreign.append(out[0].score if out else 0.0)
+    return {"rankings": rankings, "own": own, "foreign": foreign}
 
 
-def gate_report(rows: list[dict], index: BugIndex, thresholds: list[float]) -> dict[float, dict[str, float]]:
-    """Per threshold, with the gate on: how often advice is shown, how often its first item is right, and how
-    often something is shown when the store holds no bug of the query's root cause (leave-group-out) — the
-    irrelevant-memory risk."""
-    group = {r["id"]: r["group"] for r in rows}
-    members: dict[str, set[str]] = {}
-    for r in rows:
-        members.setdefault(r["group"], set()).add(r["id"])
-    own, foreign = [], []
-    for row in rows:
-        query = Query.from_error(row["info"], row["command"])
-        hits = index.search(query, top_k=10, exclude={row["id"]}, refresh=False, gate=False).hits
-        own.append([(group[h.record_id] == row["group"], h.similarity) for h in hits])
-        others = index.search(query, top_k=10, exclude=members[row["group"]], refresh=False, gate=False).hits
-        foreign.append([h.similarity for h in others])
-    n = len(rows)
-    report = {}
-    for t in thresholds:
-        firsts = [next((right for right, sim in hits if sim >= t), None) for hits in own]
-        shown = [f for f in firsts if f is not None]
-        report[t] = {
-            "shown_rate": len(shown) / n,
-            "precision_when_shown": sum(shown) / max(len(shown), 1),
-            "shown_without_same_group": sum(any(sim >= t for sim in sims) for sims in foreign) / n,
-        }
-    return report
+def gate(result: dict[str, Any], threshold: float) -> dict[str, float]:
+    own = [o for o in result["own"] if o is not None]
+    shown = [right for right, score in own if score >= threshold]
+    return {
+        "shown": len(shown) / max(len(result["own"]), 1),
+        "right_when_shown": sum(shown) / max(len(shown), 1),
+        "shown_without_same_cause": sum(s >= threshold for s in result["foreign"]) / max(len(result["foreign"]), 1),
+    }
 
 
 # ---------------------------------------------------------------------------------------------- latency at scale
@@ -172,6 +194,8 @@ def filler_output(row: dict, rng: random.Random, vocab: list[str]) -> str:
 
 
 def latency(rows: list[dict], n_records: int) -> dict[str, float]:
+    from agent.bug_consultant.retrieval import embed
+
     rng = random.Random(0)
     vocab = sorted({w for r in rows for w in _IDENT.findall(r["code"])})
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,15 +204,15 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
         for i in range(n_records):
             row = rows[i % len(rows)] if i < len(rows) else rng.choice(rows)
             output = row["output"] if i < len(rows) else filler_output(row, rng, vocab)
-            info = parse_error(output) or row["info"]
             record = BugRecord(
-                id=f"r{i}", command=row["command"], original_error=output, fingerprint=info.fingerprint()
-            )
-            batch.append((record, info))
-        vecs = embed([signature_text(info) for _, info in batch])
+                id=f"r{i}", command=row["command"], original_error=output, original_code=row["code"],
+                completed_at="done", instance_id=f"i{i}",
+            )  # fmt: skip
+            batch.append((record, *record_fields(record)))
+        vecs = embed([text for _, _, text in batch])
         t0 = time.perf_counter()
-        for (record, info), vec in zip(batch, vecs, strict=True):
-            store.save(record, " ".join(tokenize(error_document(info, record.command))), signature_text(info), vec)
+        for (record, fields, text), vec in zip(batch, vecs, strict=True):
+            store.save(record, fields, text, vec)
         insert_s = time.perf_counter() - t0
         index = BugIndex(store)
         t0 = time.perf_counter()
@@ -197,9 +221,8 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
         timings = []
         for row in rows:
             t0 = time.perf_counter()
-            info = parse_error(row["output"])
-            assert info is not None
-            index.search(Query.from_error(info, row["command"]), top_k=3, exclude={row["id"]})
+            query = Query.from_error(error_of(row["output"]), code=row["code"], instance_id=row["id"])
+            index.search(query, top_k=3)
             timings.append((time.perf_counter() - t0) * 1000)
         store.close()
     timings.sort()
@@ -212,63 +235,66 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
     }
 
 
-def main(records: int = typer.Option(10_000, help="records in the store for the latency figure"),
-         json_out: bool = typer.Option(False, "--json")) -> None:  # fmt: skip
+def evaluate(labelled: LabelledSet, sweep: bool) -> dict[str, Any]:
+    rows = load_rows(labelled.path)
+    members = groups_of(rows)
+    with tempfile.TemporaryDirectory() as tmp:
+        consultant, records = build(rows, Path(tmp))
+        result = ours(rows, consultant, records)
+        threshold = consultant.index.threshold
+        consultant.store.close() if consultant.store else None
+    thresholds = sorted({threshold, *([0.4, 0.45, 0.5, 0.55, 0.6, 0.65] if sweep else [])})
+    return {
+        "set": labelled.name,
+        "tuned_on": labelled.tuned_on,
+        "note": labelled.note,
+        "runs": len(rows),
+        "groups": len(members),
+        "singletons": sum(len(m) == 1 for m in members.values()),
+        "retrieval": {
+            "bug consultant": metrics(result["rankings"], rows),
+            "seed Jaccard": metrics(seed_jaccard(rows), rows),
+            "plain BM25": metrics(plain_bm25(rows), rows),
+        },
+        "threshold": threshold,
+        "gate": {str(t): gate(result, t) for t in thresholds},
+    }
+
+
+def main(
+    records: int = typer.Option(10_000, help="records in the store for the latency figure"),
+    json_out: bool = typer.Option(False, "--json"),
+    sweep: bool = typer.Option(False, "--sweep", help="the gate at other thresholds too"),
+    only: list[str] = typer.Option([], "--set", help="only these sets (default: every set present)"),
+) -> None:
     import litellm
 
+    quiet_dependency_loggers()
     llm_calls: list[object] = []
     litellm.input_callback = [lambda *args, **kwargs: llm_calls.append(1)]
-
-    rows = load_rows()
-    groups = {r["group"] for r in rows}
-    libs = {r["library"] for r in rows}
-    index = BugIndex(None)
-    index.add_rows(index_rows(rows))
-    ranked, _ = ours(rows, index)
-    ranked_cross, _ = ours(rows, index, cross=True)
-    jaccard, bm25 = seed_jaccard(rows), plain_bm25(rows)
-    results: dict[str, dict[str, float]] = {
-        "bug consultant (fingerprint + BM25 + wordllama, RRF)": metrics(ranked, rows),
-        "seed Jaccard (signature words + tags + category)": metrics(jaccard, rows),
-        "plain BM25 (bm25s, raw output)": metrics(bm25, rows),
-    }
-    cross: dict[str, dict[str, float]] = {
-        "bug consultant": cross_variant(rows, ranked_cross),
-        "seed Jaccard": cross_variant(rows, jaccard),
-        "plain BM25": cross_variant(rows, bm25),
-    }
-    thresholds = sorted({0.6, 0.65, index.threshold, 0.75, 0.8})
-    gates = gate_report(rows, index, thresholds)
-    gate = gates[index.threshold]
-    lat = latency(rows, records)
-    report = {
-        "data": {"runs": len(rows), "groups": len(groups), "libraries": len(libs)},
-        "retrieval": results,
-        "cross_variant": cross,
-        "gate": {"threshold": index.threshold, **gate, "sweep": {str(t): g for t, g in gates.items()}},
-        "latency": lat,
-        "llm_calls_at_query": len(llm_calls),
-    }
+    sets = [s for s in SETS if s.path.exists() and (not only or s.name in only)]
+    reports = [evaluate(s, sweep) for s in sets]
+    lat = latency(load_rows(SETS[0].path), records)
+    report = {"sets": reports, "latency": lat, "llm_calls_at_query": len(llm_calls)}
     if json_out:
         print(json.dumps(report, indent=2))
         return
-    print(f"labelled set: {len(rows)} failing runs, {len(groups)} root-cause groups, {len(libs)} libraries")
-    print(f"{'leave-one-out':56} {'recall@1':>9} {'recall@3':>9} {'MRR':>7}")
-    for name, m in results.items():
-        print(f"{name:56} {m['recall@1']:9.3f} {m['recall@3']:9.3f} {m['mrr']:7.3f}")
-    print("cross-variant (same-body siblings removed: the match must use another call path or library)")
-    for name, m in cross.items():
-        print(f"  {name:54} {m['recall@1']:9.3f} {m['recall@3']:9.3f} {m['mrr']:7.3f}")
-    print(f"similarity gate{'':41} {'shown':>9} {'right':>9} {'shown, no same root cause stored':>33}")
-    for t, g in gates.items():
-        mark = "  (default)" if t == index.threshold else ""
-        print(
-            f"  threshold {t:.2f}{mark:<42} {g['shown_rate']:9.1%} {g['precision_when_shown']:9.1%} "
-            f"{g['shown_without_same_group']:33.1%}"
-        )
+    for r in reports:
+        mark = "TUNED ON" if r["tuned_on"] else "NEVER TUNED ON"
+        print(f"\n== {r['set']} [{mark}]: {r['runs']} runs, {r['groups']} root-cause groups "
+              f"({r['singletons']} singletons) — {r['note']}")  # fmt: skip
+        print(f"{'leave-one-out':40} {'recall@1':>9} {'recall@3':>9} {'MRR':>7} {'queries':>8}")
+        for name, m in r["retrieval"].items():
+            print(f"{name:40} {m['recall@1']:9.3f} {m['recall@3']:9.3f} {m['mrr']:7.3f} {int(m['queries']):8d}")
+        print(f"{'gate':40} {'shown':>9} {'right':>9} {'shown, no same cause stored':>28}")
+        for t, g in r["gate"].items():
+            label = f"  threshold {float(t):.2f}" + ("  (default)" if float(t) == r["threshold"] else "")
+            print(f"{label:40} {g['shown']:9.1%} {g['right_when_shown']:9.1%} {g['shown_without_same_cause']:28.1%}")
     print(
-        f"latency with {int(lat['records'])} records in SQLite: p50 {lat['p50_ms']:.2f} ms, p95 {lat['p95_ms']:.2f} ms "
-        f"per query (parse + embed + search); index build {lat['index_build_s']:.2f} s, insert {lat['insert_s']:.1f} s"
+        f"\nlatency with {int(lat['records'])} records in SQLite: p50 {lat['p50_ms']:.2f} ms, "
+        f"p95 {lat['p95_ms']:.2f} ms "
+        f"per query (parse + features + embed + score all); index build {lat['index_build_s']:.2f} s, "
+        f"insert {lat['insert_s']:.1f} s"
     )
     print(f"LLM calls at query time: {len(llm_calls)}")
 

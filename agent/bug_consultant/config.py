@@ -8,10 +8,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.bug_consultant.retrieval import DEFAULT_THRESHOLD
+
 DEFAULT_STORE_ENV = "LLM_IDE_BUG_STORE"
 
 
 def default_store_path() -> Path:
+    """The shared cache's file (used only when configured: `store_path` or $LLM_IDE_BUG_STORE)."""
     if env := os.environ.get(DEFAULT_STORE_ENV):
         return Path(env)
     return Path.home() / ".cache" / "llm-ide" / "bug_consultant" / "bugs.sqlite"
@@ -28,8 +31,14 @@ class BugConsultantConfig(BaseModel):
     max_constraints: int = Field(default=5, ge=0)
     enable_world_model: bool = True
 
-    # SQLite file shared by threads, processes and runs (default: $LLM_IDE_BUG_STORE or ~/.cache/llm-ide/...)
+    # a SQLite file shared by runs (else $LLM_IDE_BUG_STORE; neither set: a store per experiment, see BugConsultant)
     store_path: Path | None = None
+    # in a shared store: only this run's / experiment's records are retrieved (a namespace)
+    experiment_only: bool = False
+    # records of the query's own instance are retrieved (off: an A/B arm cannot see its own instance's answers)
+    retrieve_same_instance: bool = False
+    # records are retrievable before complete_bug_record (off: only completed records, the seed's semantics)
+    retrieve_incomplete: bool = False
     # one JSON file per record for inspection (default: a `records/` directory beside the store)
     json_dir: Path | None = None
     write_json: bool = True
@@ -41,12 +50,8 @@ class BugConsultantConfig(BaseModel):
     summary_stage_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
     summary_timeout: float = Field(default=60.0, gt=0)
 
-    # retrieval: candidates from each ranker, rank-fusion constant, and the gate weak matches must pass
-    candidates: int = Field(default=30, ge=1)
-    rrf_k: int = Field(default=60, ge=1)
-    similarity_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
-    # fused candidates are ordered by (1 - w) * fusion score (scaled to the best) + w * similarity
-    similarity_weight: float = Field(default=0.7, ge=0.0, le=1.0)
+    # retrieval: the gate a past bug's score (0..1, see retrieval.py) must pass to be shown
+    similarity_threshold: float = Field(default=DEFAULT_THRESHOLD, ge=0.0, le=1.0)
     # commands whose failures are lookups or tool errors, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(
         default_factory=lambda: [
@@ -57,5 +62,8 @@ class BugConsultantConfig(BaseModel):
     )
     max_open_bugs: int = Field(default=8, ge=1)
 
-    def resolved_store_path(self) -> Path:
-        return Path(self.store_path).expanduser() if self.store_path else default_store_path()
+    def resolved_store_path(self) -> Path | None:
+        """The shared store when one is configured (`store_path`, else $LLM_IDE_BUG_STORE); None otherwise."""
+        if self.store_path:
+            return Path(self.store_path).expanduser()
+        return Path(env) if (env := os.environ.get(DEFAULT_STORE_ENV)) else None

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agent.bug_consultant import templates
-from agent.bug_consultant.config import BugConsultantConfig
-from agent.bug_consultant.errors import ErrorInfo, parse_error, signature_text
+from agent.bug_consultant.config import BugConsultantConfig, default_store_path
+from agent.bug_consultant.errors import ErrorInfo, parse_error
 from agent.bug_consultant.records import BugRecord, DebugTrial, WorldModel, now
-from agent.bug_consultant.retrieval import Hit, Query, shared_index
+from agent.bug_consultant.retrieval import Query, shared_index
 from agent.bug_consultant.store import BugStore
 from agent.bug_consultant.summarize import Summarizer
 
@@ -63,33 +63,62 @@ class RetrievalStats:
     latencies_ms: list[float] = field(default_factory=list)
 
 
-class BugConsultant:
-    """Bug records with trials and summaries, kept in a shared store; offline retrieval; bounded advice."""
+@dataclass(frozen=True)
+class ScoredBug:
+    """A past bug and how close it is to the query (`score` in [0, 1], the gate's measure; `fields`: per field)."""
 
-    def __init__(self, cfg: Any = None, log_dir: Path | None = None, run_id: str | None = None):
+    record: BugRecord
+    score: float
+    fields: dict[str, float]
+
+
+class BugConsultant:
+    """Bug records with trials and summaries, kept in a store; offline retrieval; bounded advice.
+
+    `run_id` names the run / experiment (one arm of an A/B comparison), `instance_id` the task instance the bugs
+    happen on: retrieval never returns a record of the same instance unless asked (`retrieve_same_instance`).
+    The store is the experiment's own (`experiment_dir`, else `log_dir`, else a folder per run under the cache)
+    unless a shared one is configured (`store_path` or `$LLM_IDE_BUG_STORE`). With `use_bug_consultant: false`
+    nothing is stored, retrieved or advised (the records are still returned, so callers need no branches).
+    """
+
+    def __init__(
+        self,
+        cfg: Any = None,
+        log_dir: Path | None = None,
+        run_id: str | None = None,
+        *,
+        instance_id: str = "",
+        experiment_dir: Path | None = None,
+    ):
         self.config = config_from(cfg)
-        # the store is shared across runs (store_path, else $LLM_IDE_BUG_STORE or ~/.cache/...); the run's log
-        # folder only gets the JSON copies of its records, as in the seed
-        store_path = self.config.resolved_store_path()
-        consultant_dir = Path(log_dir) / "bug_consultant" if log_dir is not None else None
-        json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
-        self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
-        self.index = shared_index(
-            self.store,
-            candidates=self.config.candidates,
-            rrf_k=self.config.rrf_k,
-            threshold=self.config.similarity_threshold,
-            similarity_weight=self.config.similarity_weight,
-        )
+        self.enabled = self.config.use_bug_consultant
+        self.run_id = run_id or uuid.uuid4().hex[:12]
+        self.instance_id = instance_id
         self.summarizer = Summarizer(self.config)
         self.templates = templates.load()
-        self.run_id = run_id or uuid.uuid4().hex[:12]
         self.bug_records: list[BugRecord] = []
         self.world_model = WorldModel()
         self.retrieval = RetrievalStats()
         self.lock = threading.RLock()
         self._errors: dict[str, ErrorInfo] = {}
         self._queries: dict[str, Query] = {}
+        self.store: BugStore | None = None
+        if not self.enabled:
+            return
+        store_path = self.store_path(log_dir, experiment_dir)
+        consultant_dir = Path(log_dir) / "bug_consultant" if log_dir is not None else None
+        json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
+        self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
+        self.index = shared_index(self.store, threshold=self.config.similarity_threshold)
+
+    def store_path(self, log_dir: Path | None, experiment_dir: Path | None) -> Path:
+        """The configured shared store, else the experiment's own."""
+        if shared := self.config.resolved_store_path():
+            return shared
+        if folder := experiment_dir or log_dir:
+            return Path(folder) / "bug_consultant" / "bugs.sqlite"
+        return default_store_path().parent / "experiments" / self.run_id / "bugs.sqlite"
 
     # stage 1 ---------------------------------------------------------------------------------------------------
     def start_bug_record(
@@ -99,14 +128,17 @@ class BugConsultant:
         code: str = "",
         error_output: str = "",
         plan: str = "",
+        *,
         command: str = "",
+        instance_id: str | None = None,
     ) -> BugRecord:
+        """Stage 1: a new bug from the failing code and its output (positional order as in the seed)."""
         info = error_of(error_output)
-        summary, source = self.summarizer.bug_start(info, command, code, plan, error_output)
         record = BugRecord(
             node_id=str(node_id),
             node_step=node_step,
             run_id=self.run_id,
+            instance_id=self.instance_id if instance_id is None else instance_id,
             command=command,
             original_code=code,
             original_error=error_output[-20000:],
@@ -114,20 +146,36 @@ class BugConsultant:
             fingerprint=info.fingerprint(),
             exception_type=info.exc_type,
             libraries=info.libraries,
-            error_signature=summary["error_signature"],
-            error_category=summary["error_category"],
-            initial_hypothesis=summary["initial_hypothesis"],
-            context_tags=list(summary["context_tags"]),
-            summary_source=source,
         )
-        query = Query.from_error(info, command)
         with self.lock:
             self.bug_records.append(record)
             self._errors[record.id] = info
+        if not self.enabled or self.store is None:
+            record.error_signature = info.signature
+            return record
+        summary, source = self.summarizer.bug_start(info, command, code, plan, error_output)
+        record.error_signature = summary["error_signature"]
+        record.error_category = summary["error_category"]
+        record.initial_hypothesis = summary["initial_hypothesis"]
+        record.context_tags = list(summary["context_tags"])
+        record.summary_source = source
+        query = self._query_of(record, info)
+        with self.lock:
             self._queries[record.id] = query
-        self.store.save(record, " ".join(query.tokens), signature_text(info), query.embedding)
-        logger.info("bug record %s started: %s", record.id, record.error_signature)
+        self.store.save(record, query.fields, query.text, query.embedding)
+        logger.debug("bug record %s started: %s", record.id, record.error_signature)
         return record
+
+    def _query_of(self, record: BugRecord, info: ErrorInfo | None = None) -> Query:
+        info = info or self._errors.get(record.id) or error_of(record.original_error)
+        llm = record.summary_source == "llm"
+        return Query.from_error(
+            info,
+            code=record.original_code,
+            category=record.error_category if llm else "",
+            tags=record.context_tags if llm else [],
+            instance_id=record.instance_id,
+        )
 
     # stage 2 ---------------------------------------------------------------------------------------------------
     def record_trial(
@@ -139,8 +187,10 @@ class BugConsultant:
         outcome: Literal["success", "failed"] = "failed",
         error_output: str | None = None,
         metric: float | None = None,
+        *,
         commands: Iterable[str] = (),
     ) -> DebugTrial:
+        """Stage 2: one attempt at the bug (positional order as in the seed)."""
         commands = list(commands)
         new_info = error_of(error_output) if outcome == "failed" and error_output else None
         trial = DebugTrial(
@@ -152,6 +202,12 @@ class BugConsultant:
             metric=metric,
             error_fingerprint=new_info.fingerprint() if new_info else None,
         )
+        if not self.enabled:
+            with self.lock:
+                bug_record.trials.append(trial)
+                bug_record.num_trials += 1
+                bug_record.resolved = bug_record.resolved or outcome == "success"
+            return trial
         if outcome == "failed":
             previous = [s for s in bug_record.failed_strategies]
             summary, source = self.summarizer.trial_failure(
@@ -185,18 +241,23 @@ class BugConsultant:
         with self.lock:
             bug_record.trials.append(trial)
             bug_record.num_trials += 1
-        self.store.save(bug_record)
+        if self.store is not None:
+            self.store.save(bug_record)
         return trial
 
     # stage 3 ---------------------------------------------------------------------------------------------------
     def complete_bug_record(self, bug_record: BugRecord) -> None:
+        """Stage 3: the bug is done (fixed or given up); from now on other bugs can retrieve it."""
         with self.lock:
             bug_record.completed_at = now()
+        if not self.enabled or self.store is None:
+            return
         self.store.save(bug_record)
         if self.config.enable_world_model:
             self._update_world_model(bug_record)
 
     def _update_world_model(self, bug_record: BugRecord) -> None:
+        assert self.store is not None
         if bug_record.successful_strategy:
             insight = templates.render_line(
                 self.templates["insight"],
@@ -214,38 +275,89 @@ class BugConsultant:
             (self.store.json_dir / "world_model.json").write_text(json.dumps(asdict(self.world_model), indent=2))
 
     # retrieval ---------------------------------------------------------------------------------------------------
-    def search(self, bug_record: BugRecord, top_k: int | None = None) -> list[Hit]:
-        """Past bugs above the similarity threshold (never this record itself), best first."""
-        query = self._queries.get(bug_record.id) or Query.from_error(
-            error_of(bug_record.original_error), bug_record.command
+    def search(
+        self,
+        query: BugRecord | str,
+        *,
+        tags: Iterable[str] = (),
+        top_k: int | None = None,
+        threshold: float | None = None,
+        include_same_instance: bool | None = None,
+        include_incomplete: bool | None = None,
+    ) -> list[ScoredBug]:
+        """Past bugs with their scores, best first: by record (never the record itself) or by error text plus
+        context tags (never a record of this consultant whose error is that text). `top_k` defaults to
+        `max_similar_bugs` (None in `ranking`: all); `threshold` to `similarity_threshold` (0: no gate). Records
+        of the query's instance and records not completed yet are left out unless the flags (default: the
+        config's `retrieve_same_instance` / `retrieve_incomplete`) say otherwise."""
+        return self._search(
+            query,
+            tags=list(tags),
+            top_k=self.config.max_similar_bugs if top_k is None else top_k,
+            threshold=threshold,
+            include_same_instance=include_same_instance,
+            include_incomplete=include_incomplete,
         )
-        k = self.config.max_similar_bugs if top_k is None else top_k
+
+    def ranking(self, query: BugRecord | str, *, tags: Iterable[str] = (), **flags: bool) -> list[ScoredBug]:
+        """The full ranking for evaluation: every retrievable record, no gate, no cap."""
+        return self._search(query, tags=list(tags), top_k=None, threshold=0.0, **flags)
+
+    def _search(
+        self,
+        query: BugRecord | str,
+        *,
+        tags: list[str],
+        top_k: int | None,
+        threshold: float | None,
+        include_same_instance: bool | None = None,
+        include_incomplete: bool | None = None,
+    ) -> list[ScoredBug]:
+        if not self.enabled or self.store is None or (top_k is not None and top_k <= 0):
+            return []
         start = time.perf_counter()
-        result = self.index.search(query, top_k=k, exclude={bug_record.id})
+        if isinstance(query, BugRecord):
+            exclude = {query.id}
+            prepared = self._queries.get(query.id) or self._query_of(query)
+        else:
+            text = query.strip()
+            with self.lock:
+                exclude = {r.id for r in self.bug_records if text in (r.original_error.strip(), r.error_signature)}
+            prepared = Query.from_error(error_of(query), tags=tags, instance_id=self.instance_id)
+        result = self.index.search(
+            prepared,
+            top_k=top_k,
+            exclude=exclude,
+            threshold=threshold,
+            include_same_instance=(
+                self.config.retrieve_same_instance if include_same_instance is None else include_same_instance
+            ),
+            include_incomplete=self.config.retrieve_incomplete if include_incomplete is None else include_incomplete,
+            experiment=self.run_id if self.config.experiment_only else None,
+        )
+        found = self.store.get_many([h.record_id for h in result.hits])
         with self.lock:
             self.retrieval.queries += 1
             self.retrieval.candidates += result.candidates
-            self.retrieval.above_threshold += len(result.hits)
+            self.retrieval.above_threshold += len(result.hits) if threshold is None else 0
             self.retrieval.latencies_ms.append((time.perf_counter() - start) * 1000)
-        return result.hits
+        return [ScoredBug(found[h.record_id], h.score, h.fields) for h in result.hits if h.record_id in found]
 
     def retrieve_similar_bugs(
         self,
         error_signature: str | BugRecord,
         context_tags: Iterable[str] = (),
+        *,
         top_k: int | None = None,
     ) -> list[BugRecord]:
-        """The seed's retrieval, fixed: by record (skips itself by id) or by error text plus tags."""
-        if isinstance(error_signature, BugRecord):
-            hits = self.search(error_signature, top_k)
-        else:
-            probe = BugRecord(original_error=error_signature, command=" ".join(context_tags))
-            hits = self.search(probe, top_k)
-        found = self.store.get_many([h.record_id for h in hits])
-        return [found[h.record_id] for h in hits if h.record_id in found]
+        """The seed's retrieval, fixed: by record (skips itself by id) or by error text plus tags (the tags are
+        the summary-style context tags, not a command); gated by `similarity_threshold`. `search` has scores."""
+        return [hit.record for hit in self.search(error_signature, tags=context_tags, top_k=top_k)]
 
     def get_advice(self, bug_record: BugRecord) -> str:
         """Similar past bugs with their fixes, this bug's failed strategies and learned constraints; "" if none."""
+        if not self.enabled:
+            return ""
         # a similar bug teaches something only once it was fixed or something failed on it
         similar = [
             r
@@ -272,8 +384,9 @@ class BugConsultant:
 
     def similar_constraints(self, bug_record: BugRecord) -> list[str]:
         """Learned constraints of the past bugs similar to this one (for the prompt's Lessons Learned)."""
-        hits = self.search(bug_record)
-        return self.store.constraints_of([h.record_id for h in hits])
+        if self.store is None:
+            return []
+        return self.store.constraints_of([hit.record.id for hit in self.search(bug_record)])
 
 
 def _unique(items: Iterable[str]) -> list[str]:

@@ -42,7 +42,8 @@ class BugRecord:
     id: str = field(default_factory=lambda: str(uuid.uuid4()))
     node_id: str = ""
     node_step: int = 0
-    run_id: str = ""
+    run_id: str = ""  # the run / experiment that recorded it (one arm of an A/B comparison)
+    instance_id: str = ""  # the task instance it happened on: never retrieved for the same instance
     command: str = ""
 
     original_code: str = ""

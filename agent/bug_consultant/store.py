@@ -19,6 +19,9 @@ CREATE TABLE IF NOT EXISTS records (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT UNIQUE NOT NULL,
     run_id TEXT NOT NULL DEFAULT '',
+    instance_id TEXT NOT NULL DEFAULT '',
+    completed INTEGER NOT NULL DEFAULT 0,
+    version INTEGER NOT NULL DEFAULT 0,
     fingerprint TEXT NOT NULL DEFAULT '',
     resolved INTEGER NOT NULL DEFAULT 0,
     document TEXT NOT NULL DEFAULT '',
@@ -43,17 +46,31 @@ CREATE TABLE IF NOT EXISTS world (
 WORLD_KINDS = ("observations", "insights", "common_patterns", "api_constraints")
 
 
+# columns added after the first release of the store: (name, definition, value for the rows already there)
+_ADDED_COLUMNS = [
+    ("instance_id", "TEXT NOT NULL DEFAULT ''", "''"),
+    ("completed", "INTEGER NOT NULL DEFAULT 0", "json_extract(data, '$.completed_at') IS NOT NULL"),
+    ("version", "INTEGER NOT NULL DEFAULT 0", "seq"),
+]
+
+
 @dataclass(frozen=True)
 class IndexRow:
     """What the retrieval index needs of a stored record."""
 
-    seq: int
+    version: int
     id: str
-    fingerprint: str
+    run_id: str
+    instance_id: str
+    completed: bool
     resolved: bool
-    document: str
-    signature: str
+    fields: dict[str, list[str]]
+    embedding_text: str
     embedding: np.ndarray | None
+
+    @property
+    def experiment(self) -> str:
+        return self.run_id
 
 
 class BugStore:
@@ -67,6 +84,17 @@ class BugStore:
             json_dir.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._conn().executescript(_SCHEMA)
+        self._migrate()
+        self._conn().execute("CREATE INDEX IF NOT EXISTS records_version ON records (version)")
+
+    def _migrate(self) -> None:
+        """A store written before instance ids, completion and versions existed gets those columns."""
+        with self._write() as db:
+            have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+            for name, definition, value in _ADDED_COLUMNS:
+                if name not in have:
+                    db.execute(f"ALTER TABLE records ADD COLUMN {name} {definition}")
+                    db.execute(f"UPDATE records SET {name} = {value}")
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -98,26 +126,31 @@ class BugStore:
     def save(
         self,
         record: BugRecord,
-        document: str | None = None,
-        signature: str | None = None,
+        fields: dict[str, list[str]] | None = None,
+        embedding_text: str | None = None,
         embedding: np.ndarray | None = None,
     ) -> None:
-        """Insert or update a record; the retrieval fields are written once, at insertion."""
+        """Insert or update a record; the retrieval fields are written once, at insertion. Every write gives the
+        row a new version, so an index sees completions and fixes made by other workers."""
         data = json.dumps(record.to_dict(), default=str)
         blob = None if embedding is None else np.asarray(embedding, dtype=np.float32).tobytes()
         with self._write() as db:
+            version = int(db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM records").fetchone()[0])
             db.execute(
-                "INSERT INTO records (id, run_id, fingerprint, resolved, document, signature, embedding, data,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT(id) DO UPDATE SET resolved = excluded.resolved, data = excluded.data,"
-                " updated_at = excluded.updated_at",
+                "INSERT INTO records (id, run_id, instance_id, completed, version, fingerprint, resolved, document,"
+                " signature, embedding, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(id) DO UPDATE SET resolved = excluded.resolved, completed = excluded.completed,"
+                " version = excluded.version, data = excluded.data, updated_at = excluded.updated_at",
                 (
                     record.id,
                     record.run_id,
+                    record.instance_id,
+                    int(record.completed_at is not None),
+                    version,
                     record.fingerprint,
                     int(record.resolved),
-                    document or "",
-                    signature or "",
+                    json.dumps(fields) if fields is not None else "",
+                    embedding_text or "",
                     blob,
                     data,
                     record.created_at,
@@ -144,16 +177,23 @@ class BugStore:
     def all_ids(self) -> list[str]:
         return [r[0] for r in self._conn().execute("SELECT id FROM records ORDER BY seq")]
 
-    def index_rows(self, after_seq: int = 0) -> list[IndexRow]:
+    def index_rows(self, after_version: int = 0) -> list[IndexRow]:
+        """The rows written (inserted or updated) after `after_version`; fields missing or written by an older
+        release are computed again from the record's error, code and summary."""
         rows = self._conn().execute(
-            "SELECT seq, id, fingerprint, resolved, document, signature, embedding FROM records WHERE seq > ?"
-            " ORDER BY seq",
-            (after_seq,),
+            "SELECT version, id, run_id, instance_id, completed, resolved, document, signature, embedding, data"
+            " FROM records WHERE version > ? ORDER BY version",
+            (after_version,),
         )
-        return [
-            IndexRow(s, i, f, bool(r), d, g, None if e is None else np.frombuffer(e, dtype=np.float32))
-            for s, i, f, r, d, g, e in rows
-        ]
+        out = []
+        for version, rid, run_id, instance, completed, resolved, document, text, emb, data in rows:
+            fields = _fields_of(document)
+            vec = None if emb is None else np.frombuffer(emb, dtype=np.float32)
+            if fields is None:
+                fields, text = record_fields(BugRecord.from_dict(json.loads(data)))
+                vec = None
+            out.append(IndexRow(version, rid, run_id, instance, bool(completed), bool(resolved), fields, text, vec))
+        return out
 
     # world model -----------------------------------------------------------------------------------------------
     def add_world(self, kind: str, text: str, record_id: str = "", run_id: str = "") -> None:
@@ -182,6 +222,27 @@ class BugStore:
             record_ids,
         )
         return [r[0] for r in rows]
+
+
+def _fields_of(document: str) -> dict[str, list[str]] | None:
+    if not document.startswith("{"):
+        return None
+    try:
+        fields = json.loads(document)
+    except ValueError:
+        return None
+    return fields if isinstance(fields, dict) else None
+
+
+def record_fields(record: BugRecord) -> tuple[dict[str, list[str]], str]:
+    """A record's retrieval fields and embedding text, from its error output, code and summary."""
+    from agent.bug_consultant.consultant import error_of
+    from agent.bug_consultant.features import embedding_text, extract
+
+    info = error_of(record.original_error)
+    tags = record.context_tags if record.summary_source == "llm" else []
+    category = record.error_category if record.summary_source == "llm" else ""
+    return extract(info, code=record.original_code, category=category, tags=tags), embedding_text(info)
 
 
 def data_pretty(record: BugRecord) -> str:

@@ -71,10 +71,17 @@ class BugTracker:
         config: BugConsultantConfig | Mapping[str, Any] | None = None,
         run_id: str | None = None,
         log_dir: Path | None = None,
+        *,
+        instance_id: str = "",
+        experiment_dir: Path | None = None,
     ):
         self.config = config_from(config)
         self.enabled = self.config.use_bug_consultant
-        self.consultant = BugConsultant(self.config, log_dir, run_id) if self.enabled else None
+        self.consultant = (
+            BugConsultant(self.config, log_dir, run_id, instance_id=instance_id, experiment_dir=experiment_dir)
+            if self.enabled
+            else None
+        )
         self.bugs: list[EpisodeBug] = []
         self._open: dict[str, _Open] = {}
         self._active: str | None = None
