@@ -290,6 +290,9 @@ def local_envs(root: Path, bridge):
         def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
             return bridge.render_context(chunks, threshold) if chunks else ""
 
+        def render_blocks(self, chunks: list[dict], threshold: float | None = None) -> list:
+            return bridge.render_blocks(chunks, threshold) if chunks else []
+
         def set_agent_context(self, chunks: list[dict]) -> None:
             bridge.set_agent_context(chunks)
 
@@ -406,6 +409,7 @@ def report_overhead(result: dict) -> None:
 
 COST_STEPS = (30, 60, 120, 250)
 COST_MODELS = ("gpt-5-mini", "gpt-4o", "claude-sonnet-4-5")
+SONNET_END = "claude-sonnet-4-5 with upstream's default_end"
 REASONING = 500  # default reasoning tokens billed per call (gpt-5-mini at its default medium effort)
 REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056")  # the Django 5.0 tasks, explored back to back
 
@@ -458,6 +462,8 @@ def counted_envs(root: Path, bridge, steps_done: list[int]):
 def cost_episode(plan: list[tuple[str, str, str]], task: str, root: Path, bridge) -> dict[str, list]:
     """Both agents on the same plan of actions; every model call recorded (LLMIDEAgent: one call at step 1, then a
     reflection and an action per step, answered in that order)."""
+    import subprocess
+
     import yaml
     from minisweagent.agents.default import DefaultAgent
     from minisweagent.config import get_config_from_spec
@@ -481,6 +487,8 @@ def cost_episode(plan: list[tuple[str, str, str]], task: str, root: Path, bridge
     answers = [{"role": "assistant", "content": o, "extra": {"actions": [], "cost": 0.0}} for o in outputs]
     ide_model = recording_model(answers, steps_done)
     LLMIDEAgent(ide_model, ide_env, **config).run(task)
+    subprocess.run(["git", "reset", "-q", "--hard"], cwd=root, check=True)  # the plan's edit, again from HEAD
+    bridge.sync()
 
     steps_done[0] = 0
     upstream_cfg = get_config_from_spec("swebench.yaml")
@@ -514,8 +522,13 @@ def git_copy(source: Path, name: str) -> Path:
 
 def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str, str]]:
     """The localization policy's own actions for each task (find_symbol/open/overview over the bridge, grep for word
-    matches), then per gold function its references, its file's overview and a grep of the tests; then an edit (a
-    comment line, by sed) and a submission. Observations are whatever these return on the real repository."""
+    matches), then per gold function what an agent checks before editing: its references and the first two callers
+    they name, its file's overview, a grep of the tests and the first test it finds; then an edit (a comment line, by
+    sed), the diff and a submission. Observations are whatever these return on the real repository."""
+    import re
+
+    from localization.search import is_test_path
+
     log: list[tuple[str, str]] = []
 
     class RecordingGrep(GrepBackend):
@@ -537,14 +550,25 @@ def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str
             self.actions = Recorder()  # type: ignore[assignment]
 
     count = token_counter()
+    located = re.compile(r"^(\S+\.py):(\d+)[\s:]", re.M)
     for task in tasks:
-        run_policy(RecordingActions(bridge, root), task, root, count)
+        backend = RecordingActions(bridge, root)
+        run_policy(backend, task, root, count)
         for g in task.gold:
-            log += [("references", g.function), ("overview", g.file),
-                    ("bash", f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")]  # fmt: skip
+            refs = backend.actions.execute("references", g.function).observation
+            for file, line in [m for m in located.findall(refs) if not is_test_path(m[0])][:2]:
+                backend.actions.execute("open", f"{file}:{line}")
+            backend.actions.execute("overview", g.file)
+            tests, _ = backend.grep.sh(f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")
+            for file, line in located.findall(tests)[:1]:
+                backend.actions.execute("open", f"{file}:{line}")
     gold = tasks[0].gold[0]
     line = function_ranges(root / gold.file)[gold.function][0]
-    log += [("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file} && git diff --stat"), ("submit", "")]
+    log += [
+        ("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file}"),
+        ("bash", "git diff"),
+        ("submit", ""),
+    ]
     plan = []
     for kind, params in log:
         thought = "Submit the fix." if kind == "submit" else f"Next I look at {params.split(chr(10))[0][:80]} ({kind})."
@@ -565,14 +589,21 @@ def cost_tables(calls: dict[str, list], reasoning: int, fixed_output: int | None
         own = output_tokens(agent_calls, 0, fixed_output)
         per = {name: price_calls(requests, outs, price) for name, price in prices.items()}
         sonnet = prices[COST_MODELS[-1]]
-        marked = [request(with_upstream_cache_control(c.messages)) for c in agent_calls]
-        per[COST_MODELS[-1] + "+dflt_end"] = price_calls(marked, outs, sonnet)
+        try:
+            marked = [request(with_upstream_cache_control(c.messages)) for c in agent_calls]
+            per[SONNET_END] = price_calls(marked, outs, sonnet)
+        except AssertionError:  # upstream's set_cache_control accepts only one content part per message
+            per[SONNET_END] = None
         steps = [c.step for c in agent_calls]
         prompt = {}
         for c, r in zip(agent_calls, requests, strict=True):
             prompt[c.step] = max(prompt.get(c.step, 0), r.n)
         out[agent_name] = {"per": per, "steps": steps, "prompt": prompt, "own_output": own}
     return out
+
+
+def dflt_end(t: dict) -> str:
+    return f"{t[SONNET_END].input_cost:.4f}" if SONNET_END in t else "n/a"
 
 
 def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: int, fixed_output: int | None) -> dict:
@@ -588,22 +619,25 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
     typer.echo(f"output per call: {what} (mean {own['DefaultAgent']:.0f} Default, {own['LLMIDEAgent']:.0f} LLM-IDE) "
                f"+ {reasoning} reasoning tokens (--reasoning-tokens, --output-tokens)")  # fmt: skip
     typer.echo(f"{'steps':>5} {'agent':<13}{'calls':>6}{'input':>9}{'cached':>9}{'uncached':>9}{'@10%':>8}{'@50%':>8}"
-               f"{'gpt-5-mini$':>12}{'gpt-4o$':>9}{'sonnet$':>9}{'(dflt_end)':>11}{'total$':>9}")  # fmt: skip
+               f"{'gpt-5-mini$':>12}{'gpt-4o$':>9}{'sonnet$':>9}{'dflt_end$':>11}{'total$':>9}")  # fmt: skip
     summary: dict = {}
     for n in limits:
         row: dict = {}
         for a in agents:
             keep = [i for i, s in enumerate(tables[a]["steps"]) if s <= n]
-            t = {name: Totals.of(costs[i] for i in keep) for name, costs in tables[a]["per"].items()}
+            t = {name: Totals.of(costs[i] for i in keep) for name, costs in tables[a]["per"].items() if costs}
             m = t[COST_MODELS[0]]
             row[a] = t
             typer.echo(
                 f"{n:>5} {a:<13}{m.calls:>6}{m.input:>9}{m.cached:>9}{m.uncached:>9}{t['@10%'].input_cost:>8.0f}"
                 f"{t['@50%'].input_cost:>8.0f}{m.input_cost:>12.4f}{t['gpt-4o'].input_cost:>9.4f}"
-                f"{t[COST_MODELS[-1]].input_cost:>9.4f}{t[COST_MODELS[-1] + '+dflt_end'].input_cost:>11.4f}"
+                f"{t[COST_MODELS[-1]].input_cost:>9.4f}{dflt_end(t):>11}"
                 f"{m.cost:>9.4f}"
             )
         d, i = row["DefaultAgent"], row["LLMIDEAgent"]
+        end_ratio = (
+            ratio(i[SONNET_END].input_cost, d[SONNET_END].input_cost) if SONNET_END in i and SONNET_END in d else "n/a"
+        )
         typer.echo(
             f"{n:>5} {'ratio':<13}{ratio(i[COST_MODELS[0]].calls, d[COST_MODELS[0]].calls):>6}"
             f"{ratio(i[COST_MODELS[0]].input, d[COST_MODELS[0]].input):>9}"
@@ -617,19 +651,20 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
                     (COST_MODELS[0], 12),
                     ("gpt-4o", 9),
                     (COST_MODELS[-1], 9),
-                    (COST_MODELS[-1] + "+dflt_end", 11),
                 )
             )
-            + f"{ratio(i[COST_MODELS[0]].cost, d[COST_MODELS[0]].cost):>9}  (LLMIDE / Default)"
+            + f"{end_ratio:>11}{ratio(i[COST_MODELS[0]].cost, d[COST_MODELS[0]].cost):>9}  (LLMIDE / Default)"
         )
         summary[n] = row
     for a in agents:
         p = tables[a]["prompt"]
         step = 60 if 60 in p else max(p)
         typer.echo(f"prompt at step {step}: {a} {p[step]} tokens (largest call of the step)")
-    typer.echo(f"$ columns: input cost at {', '.join(COST_MODELS)} prices from litellm's bundled cost map (sonnet: "
-               "Anthropic's breakpoint rule on the messages as sent; dflt_end: with upstream's set_cache_control "
-               "'default_end', which minisweagent's get_model applies to Claude models); total$: gpt-5-mini input + "
+    typer.echo(f"$ columns: input cost at {', '.join(COST_MODELS)} prices from litellm's bundled cost map; sonnet$: "
+               "Anthropic's breakpoint rule on the agent's own cache_control markers (what is sent with the model "
+               "config's set_cache_control: null); dflt_end: as shipped, upstream's get_model sets set_cache_control "
+               "'default_end' for Claude models (one breakpoint on the last message, other markers cleared; n/a: "
+               "it rejects multi-part content); total$: gpt-5-mini input + "
                f"output at {mini.output * 1e6:.2f} $/M (input {mini.input * 1e6:.2f}, cached "
                f"{mini.cache_read * 1e6:.3f})")  # fmt: skip
     return summary

@@ -1,0 +1,173 @@
+"""The cost model's caching rules on hand-made requests (exact token counts: `user:\\n` is 2 tokens, " x" * n is n),
+prices from litellm's bundled cost map, and the bench's cost part on a tiny repository over a real lsp-bridge."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from cost_model import (
+    AnthropicCache,
+    Call,
+    OpenAICache,
+    Price,
+    Totals,
+    encode,
+    output_tokens,
+    price_calls,
+    request,
+    with_upstream_cache_control,
+)
+
+
+def msg(role: str, text: str, mark: bool = False) -> dict:
+    if mark:
+        return {"role": role, "content": [{"type": "text", "text": text, "cache_control": {"type": "ephemeral"}}]}
+    return {"role": role, "content": text}
+
+
+def words(word: str, n: int) -> str:
+    return f" {word}" * n
+
+
+def lookups(cache: OpenAICache | AnthropicCache, calls: list[list[dict]]) -> list[tuple[int, int, int]]:
+    """(input, cached, written) per call, in order."""
+    out = []
+    for messages in calls:
+        req = request(messages)
+        out.append((req.n, *cache.lookup(req)))
+    return out
+
+
+def test_tokens_are_counted_per_block() -> None:
+    assert len(encode(words("x", 1000))) == 1000
+    assert len(encode(words("y", 300) + words("z", 200))) == 500
+    req = request([msg("system", words("x", 998)), msg("user", words("y", 10), mark=True)])
+    assert (req.n, req.ends, req.breakpoints) == (1012, [1000, 1012], [1])
+
+
+def test_openai_rule_rounds_to_128_from_1024_against_any_earlier_call() -> None:
+    system = msg("system", words("x", 998))  # 1000 tokens with its header
+    calls = [
+        [system, msg("user", words("y", 500))],  # 1502: nothing before it
+        [system, msg("user", words("y", 300) + words("z", 200))],  # shares 1302 with call 1: 10 chunks of 128
+        [system, msg("user", words("y", 500) + words("w", 100))],  # all of call 1 (1502, not call 2's 1302): 11 chunks
+        [msg("system", words("x", 900)), msg("user", words("v", 400))],  # shares 902 < 1024: nothing
+    ]
+    assert lookups(OpenAICache(), calls) == [(1502, 0, 0), (1502, 1280, 0), (1602, 1408, 0), (1304, 0, 0)]
+
+
+def test_anthropic_rule_breakpoints_read_write_minimum() -> None:
+    system = msg("system", words("x", 1498), mark=True)  # a 1500-token breakpoint prefix
+    calls = [
+        [system, msg("user", words("y", 100))],  # writes 1500, reads nothing
+        [system, msg("user", words("z", 50))],  # reads the system prefix
+        [msg("system", words("x", 1498)), msg("user", words("z", 50))],  # no breakpoint: nothing read or written
+        [msg("system", words("u", 998), mark=True), msg("user", words("z", 50))],  # 1000 < 1024: not written
+        [msg("system", words("u", 998), mark=True), msg("user", words("z", 50))],  # so not read either
+    ]
+    assert lookups(AnthropicCache(), calls) == [
+        (1602, 0, 1500),
+        (1552, 1500, 0),
+        (1552, 0, 0),
+        (1052, 0, 0),
+        (1052, 0, 0),
+    ]
+    with pytest.raises(ValueError, match="5 cache_control breakpoints"):
+        AnthropicCache().lookup(request([msg("user", words("a", 10), mark=True) for _ in range(5)]))
+
+
+def test_anthropic_lookback_reads_the_previous_breakpoint_of_a_growing_chat() -> None:
+    """Upstream's `default_end` marks only the last message; the next call finds the earlier entry by looking back."""
+    chat = [msg("system", words("x", 1498)), msg("user", words("y", 100))]
+    first = with_upstream_cache_control(chat)
+    second = with_upstream_cache_control([*chat, msg("assistant", words("b", 50)), msg("user", words("c", 100))])
+    assert "cache_control" in first[-1]["content"][0] and isinstance(second[1]["content"], str)
+    assert lookups(AnthropicCache(), [first, second]) == [(1602, 0, 1602), (1756, 1602, 154)]
+
+
+def test_prices_come_from_the_bundled_cost_map() -> None:
+    import litellm
+
+    mini, sonnet = Price.of("gpt-5-mini"), Price.of("claude-sonnet-4-5")
+    assert mini == Price("gpt-5-mini", "openai", 2.5e-07, 2.5e-08, 2.5e-07, 2e-06)
+    assert Price.of("gpt-4o") == Price("gpt-4o", "openai", 2.5e-06, 1.25e-06, 2.5e-06, 1e-05)
+    assert sonnet == Price("claude-sonnet-4-5", "anthropic", 3e-06, 3e-07, 3.75e-06, 1.5e-05)
+    assert sonnet.cache_write == litellm.model_cost["claude-sonnet-4-5"]["cache_creation_input_token_cost"]
+    with pytest.raises(KeyError, match="not in litellm"):
+        Price.of("no-such-model")
+
+
+def test_costs_per_call_and_totals() -> None:
+    system = msg("system", words("x", 1498), mark=True)
+    calls = [
+        Call([system, msg("user", words("y", 100))], words("o", 20), 1),
+        Call([system, msg("user", words("z", 50))], words("o", 10), 2),
+    ]
+    requests = [request(c.messages) for c in calls]
+    assert output_tokens(calls) == [20, 10] and output_tokens(calls, reasoning=100, fixed=5) == [105, 105]
+    sonnet = Price.of("claude-sonnet-4-5")
+    first, second = price_calls(requests, output_tokens(calls, reasoning=100), sonnet)
+    assert (first.uncached, second.uncached) == (102, 52)
+    assert first.input_cost == pytest.approx(1500 * 3.75e-06 + 102 * 3e-06)
+    assert second.cost == pytest.approx(1500 * 3e-07 + 52 * 3e-06 + 110 * 1.5e-05)
+    # the same requests under OpenAI's rule at a synthetic 10 %: call 2 shares 1502 tokens -> 1408 cached
+    t = Totals.of(price_calls(requests, [0, 0], Price.cached_at(0.10)))
+    assert (t.calls, t.input, t.cached, t.uncached) == (2, 3154, 1408, 1746)
+    assert t.input_cost == pytest.approx(1746 + 140.8)
+
+
+CART = """\
+class Cart:
+    def total(self):
+        return sum(self.items)
+
+
+def checkout(cart):
+    return cart.total()
+"""
+
+
+def test_cost_part_records_both_agents_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bench's cost part on a tiny git repository over a real lsp-bridge: both agents run the same plan (an edit,
+    then a submission ends the run), every call is captured as sent, priced and reported."""
+    import agent_bench
+
+    from lsp_bridge.client import BridgeClient
+
+    (tmp_path / "shop").mkdir()
+    (tmp_path / "shop/__init__.py").write_text("")
+    (tmp_path / "shop/cart.py").write_text(CART)
+    root = agent_bench.git_copy(tmp_path, "shop-repo")
+    plan = [
+        ("Where is the total?", "find_symbol", "Cart.total"),
+        ("Read it.", "open", "shop/cart.py:2"),
+        ("Fix it.", "bash", "sed -i 's/sum(self.items)/sum(self.items) or 0/' shop/cart.py"),
+        ("Submit.", "submit", ""),
+    ]
+    with BridgeClient.local(root) as bridge:
+        bridge.sync()
+        calls = agent_bench.cost_episode(plan, "Cart.total fails on an empty cart.", root, bridge)
+    ide, base = calls["LLMIDEAgent"], calls["DefaultAgent"]
+    assert [c.step for c in base] == [1, 2, 3, 4]
+    assert [c.step for c in ide] == [1, 2, 2, 3, 3, 4, 4]  # a reflection and an action per step after the first
+    for earlier, later in itertools.pairwise(base):  # upstream's chat only appends
+        assert later.messages[: len(earlier.messages)] == earlier.messages
+    assert all("extra" not in m for c in ide + base for m in c.messages)
+    assert "@submit" in base[-1].output and "<action_type>submit</action_type>" in ide[-1].output
+    assert "sum(self.items) or 0" in subprocess.run(["git", "diff"], cwd=root, capture_output=True, text=True).stdout
+
+    tables = agent_bench.cost_tables(calls, reasoning=100, fixed_output=None)
+    summary = agent_bench.report_cost("tiny", tables, (2, 4), 100, None)
+    agent_bench.report_cost_goals(summary, None, at=4)
+    out = capsys.readouterr().out
+    assert summary[4]["DefaultAgent"]["gpt-5-mini"].calls == 4 and summary[4]["LLMIDEAgent"]["@10%"].calls == 7
+    assert summary[2]["LLMIDEAgent"]["gpt-4o"].calls == 3
+    assert summary[4]["DefaultAgent"]["gpt-5-mini"].output == sum(len(encode(c.output)) + 100 for c in base)
+    assert "    4 ratio" in out and "total cost, output at gpt-5-mini, over 4 steps" in out
