@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from lsp_bridge import __version__
-from lsp_bridge.model import CLASS
+from lsp_bridge.model import CLASS, IMPORT_BIND, Import
 from lsp_bridge.render import Chunk, Renderer
 from lsp_bridge.request import BadParams, Context, Request, as_dict, require
+from lsp_bridge.resolve import is_alias
 
 NUMBER = (int, float)
 OPTIONAL_TEXT = (str, type(None))
@@ -72,16 +73,24 @@ def locate(ctx: Context, params: Any) -> dict:
     renderer = Renderer(req.view)
     if params.get("symbol"):
         symbol = require(params, "symbol")
-        chunks = [renderer.locate_symbol(req.view.files[p], i) for p, i in find_symbols(ctx, req, symbol)]
-    else:
-        file, line = require(params, "file"), _line(params)
-        path = req.view.normalize(file)
-        fi = req.view.files.get(path) if path else None
-        if fi is None or not 1 <= line <= max(fi.line_count, 1):
-            return {"chunks": [], "text": ""}
-        chunks = [renderer.locate_line(fi, line)]
-        if params.get("whole_function") and chunks[0].function:
-            chunks[0].whole_function = True
+        found = find_symbols(ctx, req, symbol)
+        vias: list[dict | None] = [None] * len(found)
+        if not found:  # an import alias (`from m import f as g`): the definition it names, and the alias's line
+            aliased = alias_definitions(req, symbol)
+            found = [(p, i) for p, i, _ in aliased]
+            vias = [{"file": a.path, "line": a.line, "text": renderer.lines(a.path)[a.line - 1].strip()}
+                    for _, _, a in aliased]  # fmt: skip
+        chunks = [renderer.locate_symbol(req.view.files[p], i) for p, i in found]
+        out = [c.to_dict() | ({"via": v} if v else {}) for c, v in zip(chunks, vias)]
+        return {"chunks": out, "text": renderer.render(chunks)[0]}
+    file, line = require(params, "file"), _line(params)
+    path = req.view.normalize(file)
+    fi = req.view.files.get(path) if path else None
+    if fi is None or not 1 <= line <= max(renderer.line_total(fi.path), 1):
+        return {"chunks": [], "text": ""}
+    chunks = [renderer.locate_line(fi, line)]
+    if params.get("whole_function") and chunks[0].function:
+        chunks[0].whole_function = True
     return {"chunks": [c.to_dict() for c in chunks], "text": renderer.render(chunks)[0]}
 
 
@@ -111,6 +120,48 @@ def find_symbols(ctx: Context, req: Request, query: str, limit: int = 20) -> lis
     return sorted(out)[:limit]
 
 
+class Alias(NamedTuple):
+    path: str
+    line: int  # 1-based line of the import that binds the alias
+    name: str
+
+
+def aliases_named(req: Request, name: str) -> list[tuple[str, Import, Alias]]:
+    """Every module-level import that binds `name` under another name (`from m import f as name`)."""
+    out = []
+    for path in req.view.paths_with_name(name):
+        facts = req.view.facts(path)
+        if facts is None:
+            continue
+        for k in facts.positions(name):
+            o = facts.occ(k)
+            if o.kind == IMPORT_BIND and o.scope == 0 and is_alias(imp := facts.fi.imports[o.extra]):
+                out.append((path, imp, Alias(path, o.line + 1, name)))
+    return out
+
+
+def alias_definitions(req: Request, query: str, limit: int = 20) -> list[tuple[str, int, Alias]]:
+    """(path, symbol index, alias) of the definitions an import alias names: `name` -> what `from m import f as name`
+    imports; `name.member` -> that class's member (through its bases)."""
+    head, _, member = query.partition(".")
+    if "." in member:
+        return []
+    out: dict[tuple[str, int], Alias] = {}
+    for path, imp, alias in aliases_named(req, head):
+        facts = req.view.facts(path)
+        t = req.resolver.follow_import(facts, imp) if facts is not None else None
+        if t is None or t.symbol < 0 or t.external or t.path not in req.view.files:
+            continue
+        if member:
+            if req.view.files[t.path].symbols[t.symbol].kind != CLASS:
+                continue
+            t = req.resolver.class_member(t.path, t.symbol, member)
+            if t is None or t.symbol < 0 or t.external or t.path not in req.view.files:
+                continue
+        out.setdefault((t.path, t.symbol), alias)
+    return [(p, i, a) for (p, i), a in sorted(out.items())][:limit]
+
+
 def overview(ctx: Context, params: Any) -> dict:
     params = as_dict(params)
     file, cls = require(params, "file"), params.get("class")
@@ -120,9 +171,9 @@ def overview(ctx: Context, params: Any) -> dict:
     path = req.view.normalize(file)
     fi = req.view.files.get(path) if path else None
     if fi is None:
-        return {"text": "", "symbols": []}
-    text, symbols = Renderer(req.view).overview(fi, cls)
-    return {"text": text, "symbols": symbols}
+        return {"text": "", "symbols": [], "file": None}
+    block, symbols = Renderer(req.view).overview(fi, cls)
+    return {"text": block.text if block else "", "symbols": symbols, "file": block.to_dict() if block else None}
 
 
 def set_agent_context(ctx: Context, params: Any) -> dict:

@@ -233,6 +233,7 @@ class BridgeClient:
                 "name": s.name,
                 "kind": lsp.SymbolKind(s.kind).name,
                 "line": s.selection_range.start.line + 1,
+                "start_line": s.range.start.line + 1,  # its first decorator's line, when decorated
                 "end_line": s.range.end.line + 1,
                 "detail": s.detail,
                 "children": [convert(c) for c in s.children or []],

@@ -113,6 +113,19 @@ def signature_lines(s: Symbol) -> range:
     return range(s.line, s.header_end + 1)
 
 
+MAX_OUTLINE_STATEMENT = 8  # an attribute's assignment up to this many lines shows whole in an outline
+
+
+def outline_lines(s: Symbol) -> range:
+    """What an outline shows of a symbol: decorators and signature; an attribute's whole assignment when short
+    (`_regex = r\"\"\"` alone says nothing), else its first line."""
+    if s.scope >= 0:
+        return range(s.deco_line, s.header_end + 1)
+    if s.end_line - s.line < MAX_OUTLINE_STATEMENT:
+        return range(s.line, s.end_line + 1)
+    return range(s.line, s.line + 1)
+
+
 # ---- rendering
 
 
@@ -134,6 +147,11 @@ class Renderer:
             text = self.view.source(path).decode("utf-8", "replace")
             self._lines[path] = [line.rstrip("\r") for line in text.split("\n")]
         return self._lines[path]
+
+    def line_total(self, path: str) -> int:
+        """Lines of the file as an editor counts them: the empty string after a final newline is not a line."""
+        lines = self.lines(path)
+        return len(lines) - 1 if len(lines) > 1 and lines[-1] == "" else len(lines)
 
     def tree(self, path: str) -> Tree:
         if path not in self._trees:
@@ -161,7 +179,7 @@ class Renderer:
 
     def shown_lines(self, fi: FileIndex, chunk: Chunk) -> set[int]:
         """0-based lines a chunk shows: its lines, the whole def, and every signature/header around them."""
-        count = fi.line_count
+        count = self.line_total(fi.path)
         shown: set[int] = set()
         target = find_symbol(fi, chunk.cls, chunk.function) if chunk.cls or chunk.function else -1
         if target < 0 and chunk.cls and chunk.function:
@@ -245,16 +263,15 @@ class Renderer:
         cls, function = qualified_parts(fi, s.parent) if s.parent >= 0 else (None, None)
         return Chunk(fi.path, cls, function, False, [n + 1 for n in range(s.line, s.end_line + 1)])
 
-    def overview(self, fi: FileIndex, cls: str | None = None) -> tuple[str, list[dict]]:
-        """Signatures of a file's (or one class's) classes, functions and attributes, no bodies."""
+    def overview(self, fi: FileIndex, cls: str | None = None) -> tuple[FileBlock | None, list[dict]]:
+        """Decorators and signatures of a file's (or one class's) classes, functions and attributes, no bodies."""
         root = find_symbol(fi, cls, None) if cls else -1
         if cls and root < 0:
-            return "", []
+            return None, []
         wanted = _overview_symbols(fi, root)
         shown: set[int] = set()
         for i in wanted:
-            s = fi.symbols[i]
-            shown.update(signature_lines(s) if s.scope >= 0 else [s.line])
+            shown.update(outline_lines(fi.symbols[i]))
         if root >= 0:
             for owner in chain(fi, root):
                 shown.update(signature_lines(owner))
@@ -269,7 +286,8 @@ class Renderer:
             }
             for i in wanted
         ]
-        return self.render_file(fi.path, shown), items
+        count = self.line_total(fi.path)
+        return self.file_block(fi.path, {n for n in shown if n < count}), items
 
 
 def _overview_symbols(fi: FileIndex, root: int) -> list[int]:

@@ -542,7 +542,7 @@ class Resolver:
         that use is among them); elsewhere every occurrence that resolves to the same definition."""
         o = facts.occ(k)
         b = k if o.kind == IMPORT_BIND else self.lookup(facts, o.scope, o.name) if o.kind in NAME_KINDS else None
-        if b is not None and facts.kind(b) == IMPORT_BIND and _is_alias(facts.fi.imports[facts.occ(b).extra]):
+        if b is not None and facts.kind(b) == IMPORT_BIND and is_alias(facts.fi.imports[facts.occ(b).extra]):
             return self.alias_references(facts, b, include_declaration)
         target = self.definition(facts, k)
         if target is None:
@@ -599,6 +599,6 @@ class Resolver:
         return facts is not None and k is not None and facts.kind(k) == PARAM
 
 
-def _is_alias(imp: Import) -> bool:
+def is_alias(imp: Import) -> bool:
     """`from m import f as g`, `import a.b as c` (not `from m import f`, `import a.b`)."""
     return imp.bound != (imp.name or imp.module) and bool(imp.bound)

@@ -19,11 +19,11 @@ from agent.actions.located import (
     Bridge,
     FileFacts,
     Scope,
+    block_text,
     cut_lines,
     is_test_file,
     line_texts,
     located,
-    parse_rendered,
 )
 from agent.actions.params import (
     FileLines,
@@ -38,6 +38,7 @@ from agent.actions.params import (
 )
 from agent.actions.templates import ActionTemplates
 from agent.types import ActionResult, ChunkRef
+from lsp_bridge.blocks import FileBlock
 
 logger = logging.getLogger("agent.actions")
 
@@ -66,6 +67,8 @@ class ActionLimits:
     max_test_references: int = 8
     max_reference_chunks: int = 10
     max_outline_chunk_lines: int = 40
+    max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
+    min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     max_output_chars: int = 10000
 
 
@@ -79,6 +82,7 @@ class Definition:
     cls: str | None = None
     function: str | None = None
     end_line: int | None = None
+    alias: str = ""  # the import alias this definition was found through (`file:line  from m import f as g`)
     test: bool = field(init=False)
 
     def __post_init__(self) -> None:
@@ -89,7 +93,8 @@ class Definition:
         return self.kind == "Class"
 
     def text(self) -> str:
-        return located(self.file, self.line, self.qualname, self.detail, "test" if self.test else "")
+        own = located(self.file, self.line, self.qualname, self.detail, "test" if self.test else "")
+        return f"{own}\n  alias: {self.alias}" if self.alias else own
 
     def chunk(self) -> ChunkRef:
         return ChunkRef(self.file, self.cls, self.function, False, (self.line,))
@@ -243,13 +248,15 @@ class Actions:
         out: list[Definition] = []
         for c in found:
             file, cls, function, lines = c["file"], c.get("class"), c.get("function"), c.get("lines") or []
+            via = c.get("via")
+            alias = f"{via['file']}:{via['line']}  {via['text']}" if via else ""
             scope = _scope_named(facts.scopes(file), cls, function, lines[0] if lines else 0)
             if scope is not None:
                 out.append(Definition(file, scope.line, scope.qualname, scope.detail, scope.kind, cls, function,
-                                      scope.end_line))  # fmt: skip
+                                      scope.end_line, alias))  # fmt: skip
             elif lines:
                 qualname, detail = facts.defined_at(file, lines[0], name.rsplit(".", 1)[-1])
-                out.append(Definition(file, lines[0], qualname or name, detail, "Variable", cls, function))
+                out.append(Definition(file, lines[0], qualname or name, detail, "Variable", cls, function, None, alias))
         return sorted(out, key=_rank)
 
     def _chunks_for_lines(self, file: str, lines: list[int]) -> list[ChunkRef]:
@@ -266,22 +273,40 @@ class Actions:
     def _render(self, chunks: list[ChunkRef]) -> str:
         return self._bridge.render_context([chunk_to_dict(c) for c in chunks])
 
+    def _part_end(self, file: str, start: int, end: int, facts: FileFacts) -> int:
+        """The last line of a part of `start`-`end` no longer than `max_open_lines`: cut before the outermost
+        function that the plain cut would split (its decorators and def with it), when the part keeps at least
+        `min_part_fraction` of its lines; a function longer than that is cut where the limit falls."""
+        limit = self.limits.max_open_lines
+        stop = start + limit - 1
+        if stop >= end:
+            return end
+        split = [s for s in facts.scopes(file) if s.kind != "Class" and s.start_line <= stop < s.end_line]
+        first = min((s.start_line for s in split if s.start_line > start), default=None)
+        if first is not None and first - start >= limit * self.limits.min_part_fraction:
+            return first - 1
+        return stop
+
     def _truncated(self, more: int, hint: str) -> str:
         return self.templates.message("truncated", more=more, hint=hint)
 
     def _show_range(self, file: str, start: int, end: int, asked: str = "") -> ActionResult:
-        """Lines `start`-`end` by the code-context rules; `asked` names what the agent asked for (default: them)."""
-        limit = self.limits.max_open_lines
-        stop = min(end, start + limit - 1)
-        chunks = self._chunks_for_lines(file, list(range(start, stop + 1)))
-        text = self._render(chunks)
-        if not text:
-            return self._view_plain(file, start, stop)
-        if not parse_rendered(text):  # an indexed file, but every line asked for is past its end
+        """Lines `start`-`end` by the code-context rules, a long range in a part cut at a method boundary; `asked`
+        names what the agent asked for (default: them)."""
+        facts = FileFacts(self._bridge)
+        stop = self._part_end(file, start, end, facts) if self.bridge is not None else end
+        blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(start, stop + 1))}])
+        if not blocks:
+            return self._view_plain(file, start, min(stop, start + self.limits.max_open_lines - 1))
+        shown = {n for n, _ in blocks[0].lines}
+        present = [n for n in range(start, stop + 1) if n in shown]
+        if not present:  # an indexed file, but every line asked for is past its end
             return ActionResult(self.templates.message("past_end", file=file, asked=asked or f"lines {start}-{end}"), 1)
-        if stop < end:
+        text = blocks[0].text
+        last = max(shown)
+        if stop < end and last >= stop:  # the file goes on past this part
             text += "\n" + self._truncated(end - stop, f"open {file}:{stop + 1}-{end}")
-        return ActionResult(text, 0, chunks)
+        return ActionResult(text, 0, self._chunks_for_lines(file, present))
 
     def _view_plain(self, file: str, start: int, end: int) -> ActionResult:
         """A file the language server does not index (not Python): numbered lines read with the shell."""
@@ -306,11 +331,13 @@ class Actions:
         note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
         return ActionResult(self._render([part]) + "\n" + note, 0, [part])
 
-    def _outline(self, file: str, cls: str) -> ActionResult:
-        """A class's outline: numbered signatures of its methods and attributes, no bodies."""
+    def _outline(self, file: str, cls: str, after: int = 0) -> ActionResult:
+        """A class's outline: its file, then the numbered decorators and signatures of its methods and attributes,
+        no bodies (lines up to `after` left out: the class's own line when a located line already showed it)."""
         answer = self._bridge.overview(file, cls=cls)
-        text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
-        if not text:
+        block = FileBlock.from_dict(answer["file"]) if answer.get("file") else None
+        text, more = cut_lines(_outline_text(block, after), self.limits.max_overview_lines)
+        if block is None or not block.lines:
             return ActionResult(self.templates.message("no_class", file=file, cls=cls), 1)
         if more:
             text += "\n" + self._truncated(more, f"open {cls}.METHOD")
@@ -319,11 +346,19 @@ class Actions:
 
     def _show_definition(self, d: Definition, facts: FileFacts) -> ActionResult:
         if d.is_class:
+            if d.end_line is not None and d.end_line - d.line < self.limits.max_inline_lines:
+                return self._show_class(d)
             return self._outline(d.file, d.qualname)
         scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
         if scope is not None and scope.kind != "Class":
             return self._show_function(d.file, scope)
         return self._show_range(d.file, max(1, d.line - 5), d.line + 10)
+
+    def _show_class(self, d: Definition) -> ActionResult:
+        """A short class whole (its outline would be most of it, and a second call)."""
+        end = d.end_line if d.end_line is not None else d.line
+        chunk = ChunkRef(d.file, d.qualname, None, False, tuple(range(d.line, end + 1)))
+        return ActionResult(self._render([chunk]), 0, [chunk])
 
     def _others(self, defs: list[Definition]) -> str:
         if not defs:
@@ -352,6 +387,8 @@ class Actions:
         if not defs:
             return ActionResult(self.templates.message("not_found", name=target.name), 1)
         result = self._show_definition(defs[0], facts)
+        if defs[0].alias:
+            result.observation = f"`{target.name}` is an import alias: {defs[0].alias}\n{result.observation}"
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
         return result
@@ -367,8 +404,9 @@ class Actions:
 
     def _overview_file(self, file: str) -> ActionResult:
         answer = self._bridge.overview(file)
-        text, more = cut_lines(_without_gaps(answer.get("text") or ""), self.limits.max_overview_lines)
-        if not text:
+        block = FileBlock.from_dict(answer["file"]) if answer.get("file") else None
+        text, more = cut_lines(_outline_text(block), self.limits.max_overview_lines)
+        if block is None:
             return ActionResult(self.templates.message("not_indexed", file=file), 1)
         if more:
             text += "\n" + self._truncated(more, f"overview {file} CLASS, or find_symbol NAME")
@@ -405,6 +443,8 @@ class Actions:
                     continue  # in-order subsequence matches and tests' loose matches are noise
                 elif len(loose) < self.limits.max_loose_matches:
                     loose.append(self._definition_at(w, facts))
+            if not exact:  # no definition of its own: an import alias names one (`import Specifier as Spec`)
+                exact = [d for d in self._definitions(symbol.name, facts) if d.alias]
             exact.sort(key=_rank)
         if not exact and not loose:
             return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
@@ -422,25 +462,44 @@ class Actions:
         if hidden > 0:
             lines.append(f"... {hidden} more (narrow it: find_symbol Class.{symbol.last})")
         if exact:  # the exact answer is there: a few partial matches are enough
-            loose = loose[: self.limits.max_loose_matches_after_exact]
+            found = {(d.file, d.line) for d in exact}
+            loose = [d for d in loose if (d.file, d.line) not in found][: self.limits.max_loose_matches_after_exact]
         if loose:
             capped = "." not in symbol.name and len(loose) == self.limits.max_loose_matches
             lines.append(f"partial matches{' (first ' + str(len(loose)) + ')' if capped else ''}:")
             lines += [located(d.file, d.line, d.qualname, d.detail) for d in loose]
         text = "\n".join(lines)
         chunks = [d.chunk() for d in main]
-        if len(main) == 1 and main[0].is_class:
-            outline = self._outline(main[0].file, main[0].qualname)
-            text += "\n\n" + _outline_body(outline.observation, main[0].line)
-            chunks = outline.chunks or chunks
+        if len(main) == 1:  # one answer: what the next call would fetch, when it is small
+            more = self._unique_hit(main[0], facts)
+            if more is not None:
+                text += "\n\n" + more.observation
+                chunks = more.chunks or chunks
         return ActionResult(text, 0, chunks)
 
+    def _unique_hit(self, d: Definition, facts: FileFacts) -> ActionResult | None:
+        """What `open` of a unique hit would show, when that is small: a short class or function whole, a long
+        class's outline (its own line left out: the located line above has it); None for a long function."""
+        if d.end_line is None or d.file.startswith("/"):
+            return None
+        short = d.end_line - d.line < self.limits.max_inline_lines
+        if d.is_class:
+            return self._show_class(d) if short else self._outline(d.file, d.qualname, after=d.line)
+        scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
+        if scope is not None and short:
+            return self._show_function(d.file, scope)
+        return None
+
     def _definition_at(self, w: dict, facts: FileFacts) -> Definition:
+        """What is defined at a workspace-symbol or go-to-definition answer: the class/function there even when it
+        has another name than the one asked for (an import alias: `_parse_marker` -> `def parse_marker`)."""
         file, line = w["file"], w["line"]
-        scope = next((s for s in facts.scopes(file) if s.line == line and s.name == w["name"]), None)
+        at_line = [s for s in facts.scopes(file) if s.line == line]
+        scope = next((s for s in at_line if s.name == w["name"]), at_line[-1] if at_line else None)
         if scope is not None:
+            alias = "" if scope.name == w["name"] else f"{w['name']} -> {scope.name}"
             return Definition(file, line, scope.qualname, scope.detail, scope.kind, scope.cls, scope.function,
-                              scope.end_line)  # fmt: skip
+                              scope.end_line, alias)  # fmt: skip
         qualname, detail = facts.defined_at(file, line, w["name"])
         return Definition(file, line, qualname or w["name"], detail, w.get("kind") or "Variable")
 
@@ -503,19 +562,10 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
-def _outline_body(text: str, line: int) -> str:
-    """A class outline below its own located line: without the file header and the class line (both just shown)."""
-    rows = text.split("\n")
-    if rows and rows[0].startswith("### File: `"):
-        rows = rows[1:]
-    if rows and re.match(rf"\s*{line}\s", rows[0]):
-        rows = rows[1:]
-    return "\n".join(rows)
-
-
-def _without_gaps(text: str) -> str:
-    """An outline is signatures with gaps between all of them: the `...` lines carry nothing there."""
-    return "\n".join(line for line in text.split("\n") if line.strip() != "...")
+def _outline_text(block: FileBlock | None, after: int = 0) -> str:
+    """An outline's text: its file header and numbered lines past `after`, without `...` between them (an outline
+    is signatures with gaps between all of them: the gap lines carry nothing there)."""
+    return block_text(block, lambda n: n > after, gaps=False) if block is not None and block.lines else ""
 
 
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}

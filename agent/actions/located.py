@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Protocol
 
 from agent.types import ChunkRef
+from lsp_bridge.blocks import FileBlock
 
 SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
-_RENDERED_LINE = re.compile(r"^\s*(\d+)(?: \| ?| ?\|$|\s|:\s?)(.*)$")
 
 
 class Bridge(Protocol):
@@ -23,6 +23,7 @@ class Bridge(Protocol):
         self, file: str, line: int, column: int | None = None, name: str | None = None, include_declaration: bool = True
     ) -> list[dict]: ...
     def render_context(self, chunks: list[dict], threshold: float | None = None) -> str: ...
+    def render_blocks(self, chunks: list[dict], threshold: float | None = None) -> list[FileBlock]: ...
     def locate(
         self, file: str | None = None, line: int | None = None, symbol: str | None = None, whole_function: bool = False
     ) -> dict: ...
@@ -52,6 +53,7 @@ class Scope:
     cls: str | None
     function: str | None
     detail: str
+    start_line: int  # the first decorator's line (== line when undecorated)
 
     @property
     def qualname(self) -> str:
@@ -72,7 +74,8 @@ def scopes_of(symbols: list[dict]) -> list[Scope]:
             cls = ".".join(n for n, is_class in here[: last_class + 1] if is_class) or None
             function = ".".join(n for n, _ in here[last_class + 1 :]) or None
             detail = s.get("detail") or s["name"]
-            out.append(Scope(s["name"], s["kind"], s["line"], s["end_line"], cls, function, detail))
+            start = min(s.get("start_line") or s["line"], s["line"])
+            out.append(Scope(s["name"], s["kind"], s["line"], s["end_line"], cls, function, detail, start))
             walk(s.get("children") or [], here)
 
     walk(symbols, [])
@@ -144,24 +147,26 @@ def located(file: str, line: int, where: str, text: str, mark: str = "") -> str:
 
 
 def line_texts(bridge: Bridge, wanted: dict[str, list[int]]) -> dict[tuple[str, int], str]:
-    """The source text of the given lines, read from one rendering of them (the renderer's numbered lines)."""
+    """The source text of the given lines, from one rendering of them (the renderer's numbered lines)."""
     if not wanted:
         return {}
-    return parse_rendered(bridge.render_context([{"file": f, "lines": sorted(set(ls))} for f, ls in wanted.items()]))
+    blocks = bridge.render_blocks([{"file": f, "lines": sorted(set(ls))} for f, ls in wanted.items()])
+    return {(b.path, n): code for b in blocks for n, code in b.lines}
 
 
-def parse_rendered(text: str) -> dict[tuple[str, int], str]:
-    """(file, line) -> code of every numbered line in rendered code context (`### File:` headers, `N | code`)."""
-    out: dict[tuple[str, int], str] = {}
-    current = None
-    for raw in text.split("\n"):
-        if raw.startswith("### File: `") and raw.endswith("`"):
-            current = raw[len("### File: `") : -1]
-            continue
-        m = _RENDERED_LINE.match(raw)
-        if current is not None and m:
-            out[(current, int(m[1]))] = m[2]
-    return out
+def block_text(block: FileBlock, keep: Callable[[int], bool] = lambda n: True, gaps: bool = True) -> str:
+    """A block's `### File:` text with only the numbered lines `keep` accepts, `...` where lines were left out
+    when `gaps` (the renderer's own layout: numbers right-aligned to the widest, one space, the code)."""
+    rows = [(n, code) for n, code in block.lines if keep(n)]
+    width = len(str(rows[-1][0])) if rows else 1
+    out = [f"### File: `{block.path}`"]
+    prev = None
+    for n, code in rows:
+        if gaps and prev is not None and n != prev + 1:
+            out.append("...")
+        out.append(f"{n:>{width}} {code}".rstrip())
+        prev = n
+    return "\n".join(out)
 
 
 def cut_lines(text: str, limit: int) -> tuple[str, int]:

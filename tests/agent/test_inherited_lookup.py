@@ -27,9 +27,17 @@ def test_find_symbol_and_open_of_an_inherited_method_show_the_base_definition(tm
     with BridgeClient.local(tmp_path, "--cache-dir", str(tmp_path / ".cache"), timeout=60) as bridge:
         actions = Actions(bridge, run_shell, root=str(tmp_path))
         found = actions.execute("find_symbol", "Child.run")
-        # the one definition's located line, not the module-level `run` of child.py
-        assert (found.observation, found.returncode) == ("base.py:2  Base.run  def run(self)", 0)
-        assert found.chunks == [ChunkRef("base.py", "Base", "run", False, (2,))]
+        # the one definition's located line, not the module-level `run` of child.py, and (short) the method whole
+        assert found.returncode == 0
+        assert found.observation.splitlines() == [
+            "base.py:2  Base.run  def run(self)",
+            "",
+            "### File: `base.py`",
+            "1 class Base:",
+            "2     def run(self):",
+            "3         return 1",
+        ]
+        assert found.chunks == [ChunkRef("base.py", "Base", "run", True, (2, 3))]
         opened = actions.execute("open", "Child.run")
         assert opened.observation.splitlines() == [
             "### File: `base.py`",

@@ -7,7 +7,6 @@ import re
 import pytest
 from minisweagent.exceptions import Submitted
 
-from agent.actions.located import parse_rendered
 from agent.types import ChunkRef
 
 pytestmark = pytest.mark.docker
@@ -17,8 +16,15 @@ LAST_LINES = tuple(range(224, 251))
 
 
 def code(text: str, file: str = MORE) -> dict[int, str]:
-    """Line number -> code of the rendered lines of `file` in an observation."""
-    return {line: src for (f, line), src in parse_rendered(text).items() if f == file}
+    """Line number -> code of the numbered lines of `file` in an observation (as the agent reads it)."""
+    out: dict[int, str] = {}
+    current = None
+    for raw in text.split("\n"):
+        if raw.startswith("### File: `"):
+            current = raw[len("### File: `") : -1]
+        elif current == file and (m := re.match(r"^\s*(\d+)(?: (.*))?$", raw)):
+            out[int(m[1])] = m[2] or ""
+    return out
 
 
 def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_env):
@@ -30,16 +36,18 @@ def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_
     assert f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)" in lines
     assert not any(line.startswith(("tests/", "docs/")) for line in lines)  # no tests, no subsequence noise
     assert (result.returncode, result.bad_params) == (0, False)
-    assert result.chunks == [ChunkRef(MORE, None, "last", False, (224,))]
+    # a unique short hit: the function whole below, what `open last` would have fetched
+    assert code(result.observation)[238].strip() == "return iterable[len(iterable)]"
+    assert result.chunks == [ChunkRef(MORE, None, "last", True, LAST_LINES)]
 
 
 def test_a_class_lookup_answers_with_its_outline(ide_env):
     result = ide_env.execute_action("find_symbol", "peekable")
-    # the located line, then the outline without repeating the file header and the class line
+    # the located line, then the outline with its file header, without repeating the class line
     head, body = result.observation.split("\n\n", 1)
     assert head == f"{MORE}:270  peekable  class peekable"
-    outline = {int(m[1]): m[2] for m in re.finditer(r"(?m)^\s*(\d+) (.*)$", body)}
-    assert 270 not in outline and "### File" not in body
+    outline = code(body)
+    assert 270 not in outline and body.startswith(f"### File: `{MORE}`\n")
     assert outline[343].strip() == "def peek(self, default=_marker):"
     assert outline[359].strip() == "def prepend(self, *items):"
     assert 344 not in outline  # signatures only, no bodies

@@ -215,4 +215,7 @@ def test_overview_of_file_and_class(bridge):
         ("__init__", "Receipt"),
         ("lines", "Receipt"),
     ]
-    assert bridge.overview(MODELS, "Nope") == {"text": "", "symbols": []}
+    # the same rendering as data: the numbered lines, so the agent builds its outline without parsing the text
+    assert cart["file"]["path"] == MODELS and cart["file"]["text"] == cart["text"]
+    assert [n for n, _ in cart["file"]["lines"]] == [18, 21, 23, 27, 31, 48, 49, 52]
+    assert bridge.overview(MODELS, "Nope") == {"text": "", "symbols": [], "file": None}

@@ -1,0 +1,239 @@
+"""The agent's LSP answers are right where grep-trained readers got wrong code (issue 14), over a real local lsp-bridge:
+import aliases and re-exports, properties with setters, decorated methods, multi-line class attributes, files without
+a trailing newline, no line past a file's end, long ranges cut at method boundaries, and answers that save a call
+(a unique short hit shown whole, `open ALIAS` opening the real definition and saying so).
+
+The small workspace mirrors the shapes of `packaging` that went wrong; the last tests run on the real `packaging`
+sources (pytest's own dependency, copied from site-packages)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import packaging
+import pytest
+
+from agent.actions.executor import ActionLimits, Actions
+from agent.types import ChunkRef
+from lsp_bridge.client import BridgeClient
+
+PARSER = '''\
+import re
+
+
+# ---------------------------------------------------------------
+# Recursive descent parser for dependency specifiers
+# ---------------------------------------------------------------
+
+
+def parse_marker(source):
+    """Parse a marker."""
+    return _parse_marker(source)
+
+
+def _parse_marker(tokenizer):
+    expression = [tokenizer]
+    while tokenizer:
+        expression.append(1)
+    return expression
+'''
+MARKERS = """\
+from ._parser import parse_marker as _parse_marker
+
+
+class Marker:
+    def __init__(self, marker):
+        self._markers = _parse_marker(marker)
+"""
+SPECIFIERS = '''\
+"""Specifiers."""
+import functools
+
+
+class Small:
+    a = 1
+    b = 2
+
+
+class Specifier:
+    """A specifier."""
+
+    _operator_regex_str = r"""
+        (?P<operator>(~=|==|!=|<=|>=|<|>|===))
+        """
+
+    def __init__(self, spec):
+        self._spec = spec
+
+    @property
+    def prereleases(self):
+        return self._prereleases
+
+    @prereleases.setter
+    def prereleases(self, value):
+        self._prereleases = value
+
+    @functools.lru_cache
+    def contains(self, item):
+        return item in self._spec
+'''
+FILES = {
+    "pkg/__init__.py": "from .specifiers import Specifier as Spec\n",
+    "pkg/_parser.py": PARSER,
+    "pkg/markers.py": MARKERS,
+    "pkg/specifiers.py": SPECIFIERS,
+    "pkg/keys.py": "def hashkey(*args):\n    return args\n\n\ndef methodkey(self, *args):\n    return args",  # no \\n
+    "pkg/nl.py": "def one():\n    return 1\n",
+    # methods of 6 lines each from line 2 on: a 20-line part cut at the plain limit would end inside one
+    "pkg/long.py": "class Long:\n"
+    + "".join(
+        f"    @staticmethod\n    def m{i}():\n        a = {i}\n        b = a\n        return b\n\n" for i in range(8)
+    ),
+}
+
+
+def shell_in(root: Path):
+    def run(command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=root, capture_output=True, text=True)
+        return p.stdout + p.stderr, p.returncode
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def actions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Actions]:
+    root = tmp_path_factory.mktemp("ws")
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    with BridgeClient.local(root, "--cache-dir", str(root / ".cache"), timeout=60) as bridge:
+        bridge.sync()
+        yield Actions(bridge, shell_in(root), root=str(root), limits=ActionLimits(max_open_lines=20))
+
+
+def numbered(text: str) -> list[int]:
+    return [int(m[1]) for m in re.finditer(r"^\s*(\d+)(?: |$)", text, re.M)]
+
+
+def test_definition_through_an_import_alias_shows_the_real_function_whole(actions: Actions) -> None:
+    result = actions.execute("definition", "pkg/markers.py:6 _parse_marker")
+    assert result.observation.splitlines() == [
+        "pkg/_parser.py:9  parse_marker  def parse_marker(source)",
+        "  alias: _parse_marker -> parse_marker",
+        "",
+        "### File: `pkg/_parser.py`",
+        " 9 def parse_marker(source):",
+        '10     """Parse a marker."""',
+        "11     return _parse_marker(source)",
+    ]  # not a fixed window of comment banners and the other function really named `_parse_marker`, cut mid-body
+    assert result.chunks == [ChunkRef("pkg/_parser.py", None, "parse_marker", True, (9, 10, 11))]
+
+
+def test_open_and_find_symbol_of_a_reexported_alias_open_the_real_class_and_say_so(actions: Actions) -> None:
+    opened = actions.execute("open", "Spec")
+    lines = opened.observation.splitlines()
+    assert lines[:3] == [
+        "`Spec` is an import alias: pkg/__init__.py:1  from .specifiers import Specifier as Spec",
+        "### File: `pkg/specifiers.py`",
+        "10 class Specifier:",
+    ]
+    assert numbered(opened.observation) == list(range(10, 31))  # a 21-line class whole, its outline would be most
+    found = actions.execute("find_symbol", "Spec")
+    assert found.observation.splitlines()[:2] == [
+        "pkg/specifiers.py:10  Specifier  class Specifier",
+        "  alias: pkg/__init__.py:1  from .specifiers import Specifier as Spec",
+    ]
+    assert "partial matches" not in found.observation  # the same class is not listed twice
+    method = actions.execute("find_symbol", "Spec.contains")
+    assert method.observation.splitlines()[:2] == [
+        "pkg/specifiers.py:29  Specifier.contains  def contains(self, item)",
+        "  alias: pkg/__init__.py:1  from .specifiers import Specifier as Spec",
+    ]
+    # the unique short hit shows the method whole, its decorator included: no second call to open it
+    assert "28     @functools.lru_cache" in method.observation and "30         return item in self._spec" in (
+        method.observation
+    )
+
+
+def test_outline_keeps_the_file_decorators_and_multi_line_attributes(actions: Actions) -> None:
+    result = actions.execute("overview", "pkg/specifiers.py Specifier")
+    assert result.observation.splitlines() == [
+        "### File: `pkg/specifiers.py`",
+        "10 class Specifier:",
+        '13     _operator_regex_str = r"""',
+        "14         (?P<operator>(~=|==|!=|<=|>=|<|>|===))",
+        '15         """',
+        "17     def __init__(self, spec):",
+        "20     @property",  # a getter and its setter are not a duplicate `def prereleases`
+        "21     def prereleases(self):",
+        "24     @prereleases.setter",
+        "25     def prereleases(self, value):",
+        "28     @functools.lru_cache",
+        "29     def contains(self, item):",
+    ]
+
+
+def test_a_short_class_opens_whole_and_a_unique_long_class_shows_its_outline_with_the_file(actions: Actions) -> None:
+    small = actions.execute("open", "Small")
+    assert small.observation.splitlines() == [
+        "### File: `pkg/specifiers.py`",
+        "5 class Small:",
+        "6     a = 1",
+        "7     b = 2",
+    ]
+    long = actions.execute("find_symbol", "Long")
+    lines = long.observation.splitlines()
+    assert lines[:3] == ["pkg/long.py:1  Long  class Long", "", "### File: `pkg/long.py`"]
+    assert lines[3:5] == [" 2     @staticmethod", " 3     def m0():"]  # the class line is the located line above
+    assert long.chunks == [ChunkRef("pkg/long.py", "Long", None, False, tuple(range(3, 46, 6)))]
+
+
+def test_no_line_past_the_end_of_a_file_with_or_without_a_final_newline(actions: Actions) -> None:
+    for rel, count in (("pkg/keys.py", 6), ("pkg/nl.py", 2)):
+        result = actions.execute("open", rel)
+        assert numbered(result.observation) == list(range(1, count + 1)), rel
+        assert max(n for c in result.chunks for n in c.lines) == count, rel
+        past = actions.execute("open", f"{rel}:{count + 1}-{count + 5}")
+        assert (past.returncode, numbered(past.observation)) == (1, []), rel
+
+
+def test_a_long_range_is_cut_before_the_method_the_limit_would_split(actions: Actions) -> None:
+    first = actions.execute("open", "pkg/long.py:1-49")
+    # 20 lines would end at line 20, inside m3 (its decorator at 20): the part ends after m2 and its blank line
+    assert numbered(first.observation) == list(range(1, 20))
+    assert first.observation.splitlines()[-1] == "... (30 more lines; narrow it: open pkg/long.py:20-49)"
+    second = actions.execute("open", "pkg/long.py:20-49")
+    assert numbered(second.observation)[:3] == [1, 20, 21]  # the class line, then m3's decorator and def
+    assert second.observation.splitlines()[3:5] == ["20     @staticmethod", "21     def m3():"]
+
+
+def test_real_packaging_sources(tmp_path: Path) -> None:
+    src = Path(packaging.__file__).parent
+    for name in ("__init__.py", "_parser.py", "_tokenizer.py", "markers.py", "specifiers.py", "version.py",
+                 "utils.py", "_structures.py", "requirements.py"):  # fmt: skip
+        if (src / name).exists():
+            (tmp_path / "packaging").mkdir(exist_ok=True)
+            shutil.copy(src / name, tmp_path / "packaging" / name)
+    markers = (tmp_path / "packaging/markers.py").read_text().splitlines()
+    use = next(n for n, line in enumerate(markers, 1) if "_parse_marker(" in line and "import" not in line)
+    with BridgeClient.local(tmp_path, "--cache-dir", str(tmp_path / ".cache"), timeout=60) as bridge:
+        bridge.sync()
+        actions = Actions(bridge, shell_in(tmp_path), root=str(tmp_path))
+        found = actions.execute("definition", f"packaging/markers.py:{use} _parse_marker")
+        head = found.observation.splitlines()
+        assert re.fullmatch(r"packaging/_parser\.py:\d+  parse_marker  def parse_marker\(source: str\).*", head[0])
+        assert head[1] == "  alias: _parse_marker -> parse_marker"
+        body = "\n".join(head[3:])
+        assert "def parse_marker" in body and "def _parse_marker" not in body  # the function itself, not a window
+        outline = actions.execute("overview", "packaging/specifiers.py Specifier").observation
+        assert outline.startswith("### File: `packaging/specifiers.py`\n")
+        setter = outline.splitlines().index(next(x for x in outline.splitlines() if "@prereleases.setter" in x))
+        assert "def prereleases(self, value" in outline.splitlines()[setter + 1]
+        for name in ("markers.py", "specifiers.py", "_parser.py"):
+            total = len((tmp_path / "packaging" / name).read_text().splitlines())
+            shown = actions.execute("open", f"packaging/{name}:{total - 3}-{total + 40}")
+            assert max(numbered(shown.observation)) == total, name  # never a line past the end
