@@ -349,7 +349,7 @@ PROGRAMS = [
     ),
     # --- CSV written with a BOM, header read without stripping it ---
     P(
-        "csv_header_bom",
+        "utf8_bom_not_stripped",
         "csv",
         "dictreader",
         "app/import_users.py",
@@ -372,7 +372,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "csv_header_bom",
+        "utf8_bom_not_stripped",
         "csv",
         "module",
         "app/run.py",
@@ -400,7 +400,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "csv_header_bom",
+        "utf8_bom_not_stripped",
         "csv",
         "header_index",
         "reports/columns.py",
