@@ -1,7 +1,8 @@
-"""The LLM-IDE agent's benchmark: localization, prompt size per step, per-step overhead; baselines in the same run.
+"""The LLM-IDE agent's benchmark: localization, prompt size per step, per-step overhead, cost with prompt caching;
+baselines in the same run.
 
-    python3 bench/agent_bench.py                      # all three
-    python3 bench/agent_bench.py --only localization  # or: prompt, overhead (repeatable)
+    python3 bench/agent_bench.py                      # all four
+    python3 bench/agent_bench.py --only localization  # or: prompt, overhead, cost (repeatable)
     python3 bench/agent_bench.py --quick              # fewer tasks (one per package) and a shorter episode
     python3 bench/agent_bench.py --verify             # also download each fix release and check the gold functions
 
@@ -14,6 +15,14 @@
 2. Prompt tokens per step over a fixed scripted episode: LLMIDEAgent's rebuilt prompt vs upstream DefaultAgent's
    full-history prompt on the same episode (DeterministicModel, a local repository, a real lsp-bridge).
 3. Per-step overhead outside the model call (LSP round trips included): p50/p95, LLMIDEAgent vs DefaultAgent.
+4. Cost (bench/cost_model.py): every model call of both agents captured as it reaches the model (messages deep-copied,
+   cache_control markers included) and priced with the providers' prompt caching: OpenAI's automatic prefix rule
+   (@10%/@50% cached price in input-token equivalents, gpt-5-mini, gpt-4o) and Anthropic's breakpoints
+   (claude-sonnet-4-5: the agent's own markers, and upstream's `default_end` that get_model adds for Claude), at 30,
+   60, 120 and 250 steps of the scripted episode (--cost-steps), then on a realistic episode: the localization policy's
+   exploration of three Django 5.0 tasks on the real sdist, callers and tests opened, an edit and a submission
+   (--no-realistic skips it). Total cost adds output at gpt-5-mini prices: each answer's own tokens (or
+   --output-tokens N) plus --reasoning-tokens per call (default 500). The issue's goals are printed beside the ratios.
 
 Tokens are counted with litellm's `token_counter` (cl100k_base, shipped inside litellm's wheel; nothing is
 downloaded). Exit codes: 0 done (goals are reported, not enforced), 1 a part failed to run, 2 bad arguments.
@@ -656,6 +665,17 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
             + f"{end_ratio:>11}{ratio(i[COST_MODELS[0]].cost, d[COST_MODELS[0]].cost):>9}  (LLMIDE / Default)"
         )
         summary[n] = row
+    n = 60 if 60 in limits else limits[-1]
+    totals = []
+    for r in (0, reasoning, 2000):
+        cost_of = {}
+        for a in agents:
+            keep = [i for i, s in enumerate(tables[a]["steps"]) if s <= n]
+            calls = tables[a]["per"][COST_MODELS[0]]
+            own = tables[a]["own_output"]
+            cost_of[a] = sum(calls[i].input_cost + (own[i] + r) * mini.output for i in keep)
+        totals.append(f"{r} -> {ratio(cost_of['LLMIDEAgent'], cost_of['DefaultAgent'])}")
+    typer.echo(f"total$ LLMIDE/Default over {n} steps by reasoning tokens per call: {', '.join(totals)}")
     for a in agents:
         p = tables[a]["prompt"]
         step = 60 if 60 in p else max(p)
