@@ -33,7 +33,7 @@ def install_hook(
 ) -> None:
     """Make `mini-extra swebench` / `swebench-single` run the LLM-IDE agent (writes the startup hook's .pth file).
 
-    A wheel install (`pip install .`) ships the file already; editable installs need this (scripts/setup.sh runs it).
+    `pip install .` and `pip install -e .` ship the file already; this writes it by hand (scripts/setup.sh runs it).
     """
     from agent.hook import ENV_VAR, write_pth
 

@@ -1,7 +1,8 @@
 """Make the literal `mini-extra swebench` / `mini-extra swebench-single` run the LLM-IDE agent.
 
 mini-swe-agent has no plugin point for this (see MINI_SWE_AGENT.md), so a one-line `.pth` file in site-packages
-(`llm_ide_agent_hook.pth`, shipped in the wheel and written by `llm-ide install-hook` for editable installs) calls
+(`llm_ide_agent_hook.pth`, in the wheel of `pip install .` and of `pip install -e .`, or written by `llm-ide
+install-hook`) calls
 `install()` at interpreter start. That only registers an import finder (stdlib only, nothing else is imported);
 when mini-swe-agent's benchmark runner modules are first imported, it adjusts them, after they executed:
 

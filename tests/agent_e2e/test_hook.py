@@ -1,5 +1,5 @@
 """The startup hook: which config and agent a run gets, the switch back to upstream, the version guard, and the
-`.pth` file a wheel install carries (a fresh venv, no editable install)."""
+`.pth` file a wheel install and an editable install carry (a fresh venv each)."""
 
 from __future__ import annotations
 
@@ -95,13 +95,29 @@ def test_an_unknown_upstream_is_left_alone_with_one_warning(tmp_path, version, e
     assert result.stderr.strip() == f"llm-ide: {warning}; running upstream mini-swe-agent unchanged"
 
 
-def test_a_wheel_install_carries_the_hook(tmp_path):
-    """`pip install .` (not editable) puts the .pth into site-packages; it runs at start-up; uninstall removes it."""
+def checkout_copy(tmp_path: Path) -> Path:
+    """The checkout's tracked files (as they are in the work tree) in a folder of their own."""
     src = tmp_path / "src"
     files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
     src.mkdir()
     subprocess.run(["tar", "--null", "-T", "-", "-cf", str(tmp_path / "src.tar")], cwd=ROOT, input=files, check=True)
     subprocess.run(["tar", "-xf", str(tmp_path / "src.tar"), "-C", str(src)], check=True)
+    return src
+
+
+def venv_site(venv: Path) -> Path:
+    purelib = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    return Path(subprocess.check_output([str(venv / "bin/python"), "-c", purelib], text=True).strip())
+
+
+CHECK_STARTED = (
+    "import sys, agent.hook; print(agent.hook.__file__.startswith(sys.prefix), type(sys.meta_path[0]).__name__)"
+)
+
+
+def test_a_wheel_install_carries_the_hook(tmp_path):
+    """`pip install .` (not editable) puts the .pth into site-packages; it runs at start-up; uninstall removes it."""
+    src = checkout_copy(tmp_path)
     build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), "."]
     subprocess.run(build, cwd=src, check=True, capture_output=True, timeout=300)
     wheel = next(tmp_path.glob("swe_ide_toolkit-*.whl"))
@@ -113,14 +129,29 @@ def test_a_wheel_install_carries_the_hook(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
     subprocess.run([*pip, "install", "--no-deps", str(wheel)], check=True, capture_output=True, timeout=300)
-    site = Path(
-        subprocess.check_output(
-            [str(venv / "bin/python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True
-        ).strip()
-    )
+    site = venv_site(venv)
     assert (site / PTH_NAME).read_text() == pth_line()
-    check = "import sys, agent.hook; print(agent.hook.__file__.startswith(sys.prefix), type(sys.meta_path[0]).__name__)"
-    started = subprocess.run([str(venv / "bin/python"), "-c", check], capture_output=True, text=True, cwd=tmp_path)
+    started = subprocess.run(
+        [str(venv / "bin/python"), "-c", CHECK_STARTED], capture_output=True, text=True, cwd=tmp_path
+    )
     assert started.stdout.split() == ["True", "_Finder"], started.stderr
+    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True)
+    assert not (site / PTH_NAME).exists()
+
+
+def test_an_editable_install_carries_the_hook(tmp_path):
+    """`pip install -e .` (the usual developer install) puts the .pth into site-packages too, with no
+    `llm-ide install-hook`: the agent's modules come from the checkout and the finder is in place at start-up;
+    uninstall removes the file."""
+    src = checkout_copy(tmp_path)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "install", "--no-deps", "-e", str(src)], check=True, capture_output=True, timeout=300)
+    site = venv_site(venv)
+    assert (site / PTH_NAME).read_text() == pth_line()
+    check = "import sys, agent.hook; print(agent.hook.__file__, type(sys.meta_path[0]).__name__)"
+    started = subprocess.run([str(venv / "bin/python"), "-c", check], capture_output=True, text=True, cwd=tmp_path)
+    assert started.stdout.split() == [str(src / "agent" / "hook.py"), "_Finder"], started.stderr
     subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True)
     assert not (site / PTH_NAME).exists()
