@@ -585,6 +585,38 @@ def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str
     return plan
 
 
+def dump_calls(path: Path, calls: dict[str, list], tables: dict) -> None:
+    """One JSON line per call: its step, size, cached/written tokens under OpenAI's and Anthropic's rules, and where it
+    stops sharing a prefix with the call before it (token offset, message index, the text there)."""
+    import json
+
+    from cost_model import common_prefix, request, text_at
+
+    with path.open("w") as out:
+        for agent_name, agent_calls in calls.items():
+            per = tables[agent_name]["per"]
+            previous = None
+            for i, call in enumerate(agent_calls):
+                req = request(call.messages)
+                shared = common_prefix(previous, req) if previous is not None else 0
+                message = next((k for k, end in enumerate(req.ends) if end > shared), len(req.ends))
+                row = {
+                    "agent": agent_name,
+                    "call": i + 1,
+                    "step": call.step,
+                    "messages": len(call.messages),
+                    "input": req.n,
+                    "openai_cached": per[COST_MODELS[0]][i].cached,
+                    "sonnet_read": per[COST_MODELS[-1]][i].cached,
+                    "sonnet_written": per[COST_MODELS[-1]][i].written,
+                    "shared_with_previous": shared,
+                    "breaks_in_block": message,
+                    "breaks_at": text_at(req, shared),
+                }
+                out.write(json.dumps(row) + "\n")
+                previous = req
+
+
 def cost_tables(calls: dict[str, list], reasoning: int, fixed_output: int | None) -> dict:
     """Per-call costs of each agent's calls under each price; the agents' per-step prompt sizes."""
     from cost_model import Price, output_tokens, price_calls, request, with_upstream_cache_control
@@ -720,7 +752,9 @@ def report_cost_goals(summary: dict, prompt60: int | None, at: int | None = None
                    f"{'met' if prompt60 <= 6000 else 'NOT met'}")  # fmt: skip
 
 
-def cost(quick: bool, steps: int, reasoning: int, fixed_output: int | None, realistic: bool) -> dict:
+def cost(
+    quick: bool, steps: int, reasoning: int, fixed_output: int | None, realistic: bool, dump: Path | None = None
+) -> dict:
     from lsp_bridge.client import BridgeClient
 
     n = min(steps, 30) if quick else steps
@@ -731,6 +765,8 @@ def cost(quick: bool, steps: int, reasoning: int, fixed_output: int | None, real
         bridge.sync()
         calls = cost_episode(script(n), task, root, bridge)
     tables = cost_tables(calls, reasoning, fixed_output)
+    if dump:
+        dump_calls(dump, calls, tables)
     title = f"the scripted episode ({n} steps: click 8.1.6, {len(SCRIPT)} actions repeated), every model call"
     summary = report_cost(title, tables, limits, reasoning, fixed_output)
     prompt = tables["LLMIDEAgent"]["prompt"]
@@ -746,6 +782,8 @@ def cost(quick: bool, steps: int, reasoning: int, fixed_output: int | None, real
             real_task = "\n\n".join(t.problem for t in tasks)
             calls = cost_episode(plan, real_task, root, bridge)
         tables = cost_tables(calls, reasoning, fixed_output)
+        if dump:
+            dump_calls(dump.with_suffix(".realistic" + dump.suffix), calls, tables)
         title = (
             f"a realistic episode ({len(plan)} steps on {source.name}: the localization policy's exploration of "
             f"{', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit)"
@@ -769,6 +807,9 @@ def main(
         None, "--output-tokens", help="cost: answer tokens per call (default: the scripted answer's own)"
     ),
     realistic: bool = typer.Option(True, "--realistic/--no-realistic", help="cost: also the realistic episode"),
+    dump: Path | None = typer.Option(
+        None, "--cost-dump", help="cost: write one JSON line per call (where its prefix breaks) to this file"
+    ),
 ) -> None:
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
@@ -785,7 +826,7 @@ def main(
         if "overhead" in parts:
             report_overhead(result)
     if "cost" in parts:
-        cost(quick, cost_steps, reasoning, output_tokens, realistic)
+        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 

@@ -297,6 +297,18 @@ def output_tokens(calls: Sequence[Call], reasoning: int = 0, fixed: int | None =
     return [(len(encode(c.output)) if fixed is None else fixed) + reasoning for c in calls]
 
 
+def common_prefix(a: Request, b: Request) -> int:
+    """Tokens two requests share from the start (exact, not rounded)."""
+    n = min(a.n, b.n)
+    differ = np.flatnonzero(a.tokens[:n] != b.tokens[:n])
+    return int(differ[0]) if differ.size else n
+
+
+def text_at(req: Request, offset: int, tokens: int = 24) -> str:
+    """The request's text from a token offset on (to show where a prefix breaks)."""
+    return str(_encoding().decode(req.tokens[offset : offset + tokens].tolist()))
+
+
 def with_upstream_cache_control(messages: list[dict]) -> list[dict]:
     """The messages as upstream's LitellmModel sends them with `set_cache_control: default_end` (which `get_model`
     selects for every Claude/Anthropic model name unless the model config sets it): one breakpoint on the last message,

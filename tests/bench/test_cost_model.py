@@ -18,10 +18,12 @@ from cost_model import (
     OpenAICache,
     Price,
     Totals,
+    common_prefix,
     encode,
     output_tokens,
     price_calls,
     request,
+    text_at,
     with_upstream_cache_control,
 )
 
@@ -61,6 +63,8 @@ def test_openai_rule_rounds_to_128_from_1024_against_any_earlier_call() -> None:
         [msg("system", words("x", 900)), msg("user", words("v", 400))],  # shares 902 < 1024: nothing
     ]
     assert lookups(OpenAICache(), calls) == [(1502, 0, 0), (1502, 1280, 0), (1602, 1408, 0), (1304, 0, 0)]
+    first, second = request(calls[0]), request(calls[1])
+    assert common_prefix(first, second) == 1302 and text_at(second, 1302, 3) == " z z z"
 
 
 def test_anthropic_rule_breakpoints_read_write_minimum() -> None:
