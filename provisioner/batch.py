@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from provisioner.containers import cancel_all
-from provisioner.errors import Interrupted, ToolprovError, UsageError, one_line
+from provisioner.engine import explain
+from provisioner.errors import Interrupted, ToolprovError, UsageError
 
 
 def swebench_image(instance_id: str) -> str:
@@ -119,7 +120,7 @@ def run_many(
         except ToolprovError as e:
             return Outcome(image, "failed", error=str(e))
         except Exception as e:  # an engine error in one build must not end the others
-            return Outcome(image, "failed", error=f"{type(e).__name__}: {one_line(e)}")
+            return Outcome(image, "failed", error=explain(e))
 
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     try:

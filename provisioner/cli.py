@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Annotated
 
+import requests
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -17,6 +18,7 @@ from typer._click.exceptions import ClickException  # typer vendors click
 
 from provisioner import __version__, api, containers
 from provisioner.batch import parse_shard, read_images_file, read_instance_rows, run_many, select_shard
+from provisioner.engine import explain
 from provisioner.errors import Interrupted, ToolprovError, UsageError, one_line
 from provisioner.recipe import BuildOptions, EnvBackend
 from provisioner.refs import check_image, check_tag
@@ -153,7 +155,8 @@ def install(
 
     counts = {s: sum(o.status == s for o in outcomes or []) for s in ("pulled", "built", "cached", "failed")}
     counts["pushed"] = sum(len(o.result["pushed"]) > 0 for o in outcomes or [] if o.result)
-    summary = ", ".join(f"{n} {s}" for s, n in counts.items()) + f" in {time.monotonic() - started:.1f}s"
+    shown = [s for s in counts if (s != "pulled" or registry or push) and (s != "pushed" or push)]
+    summary = ", ".join(f"{counts[s]} {s}" for s in ("pulled", "built", "cached", "failed", "pushed") if s in shown)
     if as_json:
         _emit(
             results[0]
@@ -193,7 +196,8 @@ def install(
             first = f"{failed[0].image}: {failed[0].error}"
             raise ToolprovError(f"{len(failed)} of {len(outcomes)} images failed ({summary}); first: {first}")
         if not as_json:
-            _note(f"{len(images)} images" + (f" in shard {shard}" if shard else "") + f": {summary}")
+            took = f" in {time.monotonic() - started:.1f}s"
+            _note(f"{len(images)} images" + (f" in shard {shard}" if shard else "") + f": {summary}{took}")
 
 
 @app.command("list")
@@ -385,6 +389,10 @@ def main() -> None:
         _fail(e.format_message(), e.exit_code)
     except BrokenPipeError:
         os._exit(1)  # stdout closed early (e.g. `| head -1`): nothing more to say
+    except requests.exceptions.RequestException as e:
+        if debug:
+            raise
+        _fail(explain(e), 1)
     except Exception as e:
         if debug:
             raise

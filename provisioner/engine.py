@@ -67,6 +67,17 @@ def client() -> docker.DockerClient:
     return clients[host]
 
 
+def explain(error: Exception) -> str:
+    """One line for an error nothing else explained: a dropped engine connection says which engine, and that the
+    next run resumes (finished layers are kept; nothing half-built was tagged)."""
+    import requests
+
+    if isinstance(error, requests.exceptions.RequestException):
+        return (f"lost the connection to the Docker engine at {engine_name()} ({one_line(error, 160)}); run again when "
+                "it answers: finished layers are kept, nothing half-built was tagged")  # fmt: skip
+    return f"{type(error).__name__}: {one_line(error)}"
+
+
 def get_image(ref: str) -> Image:
     try:
         return client().images.get(ref)

@@ -52,6 +52,18 @@ def registry_json(address: str, path: str, accept: str = "") -> dict:
         return json.loads(r.read())
 
 
+def registry_tags(address: str, name: str) -> list[str]:
+    """The tags the registry holds for NAME ([] when it has none: the repository is unknown until a tag is written)."""
+    import urllib.error
+
+    try:
+        return registry_json(address, f"{name}/tags/list").get("tags") or []
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return []
+        raise
+
+
 def registry_labels(address: str, name: str, tag: str) -> dict:
     """The labels of NAME:TAG as the registry stores them (its config blob), read over the distribution API."""
     manifest = registry_json(address, f"{name}/manifests/{tag}", "application/vnd.docker.distribution.manifest.v2+json")

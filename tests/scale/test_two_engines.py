@@ -1,0 +1,99 @@
+"""Two machines: the real engine and a second dockerd (its own data root, exec root, pid file and socket) reached
+through DOCKER_HOST, sharing a real registry on loopback. Provision and push on one, pull with zero builds on the other;
+the agent environment with `tool_registry` on the second; two processes on two engines provisioning one key."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, TESTBED
+from tests.scale.conftest import BASE, copy_image, docker, registry_labels, toolprov
+
+pytestmark = pytest.mark.docker
+
+
+def test_push_on_one_engine_pull_on_another_with_zero_builds(registry: str, engine2: str, specs: Path):
+    repo = f"{registry}/tools"
+    copy_image(BASE, engine2)  # the base is on both machines (as SWE-bench's instance images are)
+    one = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json")
+    assert one.returncode == 0, one.stderr
+    built = json.loads(one.stdout)
+    assert built["status"] == "built" and built["pushed"]
+
+    two = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo, "--json", host=engine2)
+    assert two.returncode == 0, two.stderr
+    pulled = json.loads(two.stdout)
+    assert (pulled["status"], pulled["built"], pulled["pulled"]) == ("pulled", [], ["fileedit"])
+    assert (pulled["image"], pulled["image_id"], pulled["key"]) == (built["image"], built["image_id"], built["key"])
+    assert toolprov("verify", pulled["image"], host=engine2).stdout.startswith("fileedit: ok")
+    leftovers = json.loads(toolprov("list", "--json", host=engine2).stdout)["leftovers"]
+    assert leftovers == []  # no probe, build or lock container was left on the second engine
+    assert docker("image", "inspect", built["image"], host=engine2).returncode == 0
+    assert toolprov("remove", pulled["image"], host=engine2).returncode == 0
+
+
+def test_two_processes_on_two_engines_provision_one_key(registry: str, engine2: str, specs: Path):
+    """Both look the key up, then build under their own engine's lock, looking again first. Either one builds and
+    the other pulls, or both build at once: then both push, and the registry keeps one image for the key (the last
+    push), which carries the key like the other."""
+    repo = f"{registry}/race"
+    copy_image(BASE, engine2)
+    args = ["install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+    procs = [
+        subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env | h)
+        for h in ({}, {"DOCKER_HOST": engine2})
+    ]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
+    results = [json.loads(o[0]) for o in outs]
+    key = results[0]["key"]
+    assert results[1]["key"] == key
+    statuses = sorted(r["status"] for r in results)
+    assert statuses in (["built", "built"], ["built", "pulled"])
+    name, tag = results[0]["remote"].rsplit(":", 1)
+    labels = registry_labels(registry, name.split("/", 1)[1], tag)
+    assert labels["toolprov.key"] == key  # one valid image for the key in the registry
+    if statuses == ["built", "pulled"]:
+        assert results[0]["image_id"] == results[1]["image_id"]
+    toolprov("remove", results[1]["image"], host=engine2)
+
+
+AGENT_ON_ENGINE2 = """
+import json, sys
+from agent.environment import LLMIDEEnvironment
+from tests.agent_e2e.conftest import SWEBENCH_ENV, remove_container
+env = LLMIDEEnvironment(image=sys.argv[1], tools=["lsp", "fileedit"], tool_registry=sys.argv[2], **SWEBENCH_ENV)
+try:
+    found = env.execute_action("find_symbol", "last").observation.splitlines()[0]
+    print(json.dumps({"image": env.config.image, "found": found}))
+finally:
+    env.cleanup()
+    remove_container(env.container_id)  # upstream stops it in the background
+"""
+
+
+def test_agent_environment_pulls_its_tools_on_another_engine(registry: str, engine2: str):
+    """The agent's environment on the second engine with `environment.tool_registry`: the tool image comes from the
+    registry (the same image id as on the engine that pushed it, so nothing was built there)."""
+    repo = f"{registry}/agent"
+    pushed = toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--push", repo, "--json")
+    assert pushed.returncode == 0, pushed.stderr
+    expected = json.loads(pushed.stdout)
+    copy_image(TESTBED, engine2)
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {"DOCKER_HOST": engine2}
+    run = subprocess.run([sys.executable, "-c", AGENT_ON_ENGINE2, TESTBED, repo], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=600)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["image"] == expected["image"]
+    assert out["found"] == "more_itertools/more.py:224  last  def last(iterable, default=_marker)"
+    again = json.loads(toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--json", host=engine2).stdout)
+    assert (again["status"], again["image_id"]) == ("cached", expected["image_id"])  # pulled, not built, there
+    assert docker("ps", "-aq", host=engine2).stdout.strip() == ""  # the agent's container is gone too
