@@ -20,7 +20,7 @@ baselines in the same run.
    (@10%/@50% cached price in input-token equivalents, gpt-5-mini, gpt-4o) and Anthropic's breakpoints
    (claude-sonnet-4-5: the agent's own markers, and upstream's `default_end` that get_model adds for Claude), at 30,
    60, 120 and 250 steps of the scripted episode (--cost-steps), then on a realistic episode: the localization policy's
-   exploration of three Django 5.0 tasks on the real sdist, callers and tests opened, an edit and a submission
+   exploration of four Django tasks on 5.0's real sdist, callers and tests opened, an edit and a submission
    (--no-realistic skips it). Total cost adds output at gpt-5-mini prices: each answer's own tokens (or
    --output-tokens N) plus --reasoning-tokens per call (default 500). The issue's goals are printed beside the ratios.
 
@@ -420,7 +420,8 @@ COST_STEPS = (30, 60, 120, 250)
 COST_MODELS = ("gpt-5-mini", "gpt-4o", "claude-sonnet-4-5")
 SONNET_END = "claude-sonnet-4-5 with upstream's default_end"
 REASONING = 500  # default reasoning tokens billed per call (gpt-5-mini at its default medium effort)
-REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056")  # the Django 5.0 tasks, explored back to back
+# the Django tasks whose gold functions are in 5.0's sdist (35059's regression is 5.0's too), explored back to back
+REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056", "django-35059")
 
 
 def recording_model(outputs: list[dict], steps_done: list[int], **kwargs):
