@@ -286,7 +286,7 @@ class BugConsultant:
         include_incomplete: bool | None = None,
     ) -> list[ScoredBug]:
         """Past bugs with their scores, best first: by record (never the record itself) or by error text plus
-        context tags (never a record of this consultant whose error is that text). `top_k` defaults to
+        context tags (never an open record of this consultant whose error is that text). `top_k` defaults to
         `max_similar_bugs` (None in `ranking`: all); `threshold` to `similarity_threshold` (0: no gate). Records
         of the query's instance and records not completed yet are left out unless the flags (default: the
         config's `retrieve_same_instance` / `retrieve_incomplete`) say otherwise."""
@@ -321,8 +321,12 @@ class BugConsultant:
             prepared = self._queries.get(query.id) or self._query_of(query)
         else:
             text = query.strip()
-            with self.lock:
-                exclude = {r.id for r in self.bug_records if text in (r.original_error.strip(), r.error_signature)}
+            with self.lock:  # the open record the text came from (the seed returned the query itself)
+                exclude = {
+                    r.id
+                    for r in self.bug_records
+                    if r.completed_at is None and text in (r.original_error.strip(), r.error_signature)
+                }
             prepared = Query.from_error(error_of(query), tags=tags, instance_id=self.instance_id)
         result = self.index.search(
             prepared,

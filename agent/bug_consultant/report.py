@@ -31,6 +31,9 @@ class RunMetrics:
     bugs: int
     resolution_rate: float | None
     attempts_per_bug: float | None
+    # the seed's "time to resolution": debugging iterations before success, over resolved bugs only
+    time_to_resolution: float | None
+    steps_to_resolution: float | None  # agent steps from the first failure to the passing run, resolved bugs only
     first_attempt_fix_rate: float | None
     repeated_error_rate: float | None
     error_events: int
@@ -42,6 +45,9 @@ class RunMetrics:
     retrieved_candidates: int
     retrieved_above_threshold: int
     above_threshold_share: float | None
+    # world-model growth (a seed metric): insights and constraints the runs' completed bugs added
+    world_model_insights: int
+    world_model_constraints: int
 
 
 def _stats_of(path: Path) -> dict[str, Any] | None:
@@ -63,6 +69,8 @@ def run_metrics(run: Path) -> RunMetrics:
     if not found:
         raise ReportError(f"{run}: no trajectory with info.bug_consultant")
     bugs = [b for s in found for b in s.get("bugs", [])]
+    resolved = [b for b in bugs if b["resolved"]]
+    steps = [b["resolved_step"] - b["step"] for b in resolved if b.get("resolved_step") is not None]
     events = sum(s.get("error_events", 0) for s in found)
     candidates = sum(s.get("retrieval_candidates", 0) for s in found)
     above = sum(s.get("retrieved_above_threshold", 0) for s in found)
@@ -73,6 +81,8 @@ def run_metrics(run: Path) -> RunMetrics:
         bugs=len(bugs),
         resolution_rate=_ratio(sum(b["resolved"] for b in bugs), len(bugs)),
         attempts_per_bug=_ratio(sum(b["attempts"] for b in bugs), len(bugs)),
+        time_to_resolution=_ratio(sum(b["attempts"] for b in resolved), len(resolved)),
+        steps_to_resolution=_ratio(sum(steps), len(steps)),
         first_attempt_fix_rate=_ratio(sum(b["first_attempt_fix"] for b in bugs), len(bugs)),
         repeated_error_rate=_ratio(sum(s.get("repeated_error_events", 0) for s in found), events),
         error_events=events,
@@ -84,6 +94,8 @@ def run_metrics(run: Path) -> RunMetrics:
         retrieved_candidates=candidates,
         retrieved_above_threshold=above,
         above_threshold_share=_ratio(above, candidates),
+        world_model_insights=sum(s.get("world_model_insights", 0) for s in found),
+        world_model_constraints=sum(s.get("world_model_constraints", 0) for s in found),
     )
 
 

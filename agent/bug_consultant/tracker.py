@@ -52,6 +52,7 @@ class EpisodeBug:
     first_attempt_fix: bool = False
     repeated_errors: int = 0
     record_id: str | None = None
+    resolved_step: int | None = None  # the step whose run of the command passed
 
 
 @dataclass
@@ -107,7 +108,7 @@ class BugTracker:
             return
         info = parse_error(output, returncode)
         if key in self._open:
-            self._attempt(key, output, returncode, thought, info)
+            self._attempt(key, output, returncode, thought, info, step)
             return
         for other in self._open.values():
             other.commands.append(key)
@@ -131,13 +132,14 @@ class BugTracker:
         self._open[key] = _Open(bug, record, {fingerprint})
         self._active = key
 
-    def _attempt(self, key: str, output: str, returncode: int, thought: str, info: ErrorInfo | None) -> None:
+    def _attempt(self, key: str, output: str, returncode: int, thought: str, info: ErrorInfo | None, step: int) -> None:
         entry = self._open[key]
         entry.bug.attempts += 1
         plan = next((t for t in entry.thoughts if t.strip()), thought)
         code = "\n".join(entry.commands)
         if returncode == 0:
             entry.bug.resolved = True
+            entry.bug.resolved_step = step
             entry.bug.first_attempt_fix = entry.bug.attempts == 1
             if self.consultant is not None and entry.record is not None:
                 self.consultant.record_trial(
@@ -240,6 +242,9 @@ class BugTracker:
             "retrieved_above_threshold": retrieval.above_threshold if retrieval else 0,
             "retrieval_p95_ms": latencies[int(0.95 * (len(latencies) - 1))] if latencies else None,
             "advice_prompts": self.advice_prompts,
+            # world-model growth (a seed metric): what this run's completed bugs added
+            "world_model_insights": len(consultant.world_model.insights) if consultant else 0,
+            "world_model_constraints": len(consultant.world_model.api_constraints) if consultant else 0,
             "advice_items_shown": self.advice_items_shown,
             "observe_errors": self.observe_errors,
         }

@@ -52,6 +52,12 @@ def test_report_metrics_side_by_side(runs, tmp_path):
     assert (data["A"]["resolution_rate"], data["B"]["resolution_rate"]) == (0.5, 1.0)
     assert (data["A"]["attempts_per_bug"], data["B"]["attempts_per_bug"]) == (2.0, 1.5)
     assert (data["A"]["first_attempt_fix_rate"], data["B"]["first_attempt_fix_rate"]) == (0.0, 0.5)
+    # time to resolution over resolved bugs only: A's unresolved episode (one attempt) does not pull it down
+    assert (data["A"]["time_to_resolution"], data["B"]["time_to_resolution"]) == (3.0, 1.5)
+    assert (data["A"]["steps_to_resolution"], data["B"]["steps_to_resolution"]) == (3.0, 1.5)
+    # world-model growth: B's two fixes are two insights, its one failed attempt one learned constraint
+    assert (data["A"]["world_model_insights"], data["B"]["world_model_insights"]) == (0, 2)
+    assert (data["A"]["world_model_constraints"], data["B"]["world_model_constraints"]) == (0, 1)
     # A: errors at 5,5,5 (2 repeats after attempts) and 9,9 (1 repeat) of 5 events; B: 5 | 7,8 (same fingerprint)
     assert data["A"]["repeated_error_rate"] == pytest.approx(3 / 5)
     assert data["B"]["repeated_error_rate"] == pytest.approx(1 / 3)
@@ -65,6 +71,8 @@ def test_report_metrics_side_by_side(runs, tmp_path):
     assert lines["consultant"] == ["off", "on"]
     assert lines["bug resolution rate"] == ["50.0", "%", "100.0", "%"]
     assert lines["attempts per bug"] == ["2.00", "1.50"]
+    assert lines["time to resolution (attempts, resolved bugs)"] == ["3.00", "1.50"]
+    assert lines["world-model growth: insights"] == ["0", "2"]
     assert lines["first-attempt fix rate"] == ["0.0", "%", "50.0", "%"]
     assert lines["repeated-error rate (of error events)"] == ["60.0", "%", "33.3", "%"]
     assert lines["retrieved candidates above threshold"][0] == "n/a"

@@ -1,107 +1,162 @@
-"""Offline retrieval on the labelled real tracebacks (tests/data/bug_pairs): quality, the gate, the fingerprint."""
+"""Offline retrieval on the labelled real tracebacks: quality on both tuning sets, the gate, the code's part, ties.
+
+The held-out set (tests/data/bug_heldout) is not tested here: its figures are the benchmark's, with the shipped
+defaults (bench/bug_consultant_bench.py)."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
-from agent.bug_consultant.errors import error_document, signature_text, tokenize
-from agent.bug_consultant.records import BugRecord
+from agent.bug_consultant.features import code_shape, enclosing_function, extract, failing_frame
 from agent.bug_consultant.retrieval import BugIndex, Query
-from agent.bug_consultant.store import BugStore, IndexRow
+from agent.bug_consultant.store import IndexRow
+
+CONFUSABLE = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
 
 
-@pytest.fixture(scope="module")
-def indexed(labelled) -> tuple[BugIndex, list[tuple[dict, Query]]]:
-    queries = [(row, Query.from_error(error_of(row["output"]), row["command"])) for row in labelled]
+def build(rows: list[dict], with_code: bool = True) -> tuple[BugIndex, list[Query]]:
+    queries = [
+        Query.from_error(error_of(r["output"]), code=r["code"] if with_code else "", instance_id=r["id"]) for r in rows
+    ]
     index = BugIndex(None)
     index.add_rows([
-        IndexRow(i + 1, row["id"], q.fingerprint, False, " ".join(q.tokens), signature_text(error_of(row["output"])),
-                 q.embedding)
-        for i, (row, q) in enumerate(queries)
+        IndexRow(i + 1, r["id"], "run", r["id"], True, True, q.fields, q.text, q.embedding)
+        for i, (r, q) in enumerate(zip(rows, queries, strict=True))
     ])  # fmt: skip
     return index, queries
 
 
-def test_labelled_set_shape(labelled):
+def firsts(rows: list[dict], index: BugIndex, queries: list[Query]) -> list[int | None]:
+    """Per query with another run of its group: the rank of the first same-group record."""
+    group = {r["id"]: r["group"] for r in rows}
+    sizes = {g: sum(r["group"] == g for r in rows) for g in group.values()}
+    out = []
+    for row, query in zip(rows, queries, strict=True):
+        if sizes[row["group"]] < 2:
+            continue
+        ranked = [h.record_id for h in index.rank(query, exclude={row["id"]})]
+        out.append(next((i for i, rid in enumerate(ranked) if group[rid] == row["group"]), None))
+    return out
+
+
+@pytest.fixture(scope="module")
+def confusable() -> list[dict]:
+    return [json.loads(line) for line in CONFUSABLE.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def indexed(labelled) -> tuple[BugIndex, list[Query]]:
+    return build(labelled)
+
+
+def test_labelled_sets_shape(labelled, confusable):
     groups = {r["group"] for r in labelled}
     assert len(labelled) >= 300 and len(groups) >= 80 and len({r["library"] for r in labelled}) >= 10
     per_group = {g: [r for r in labelled if r["group"] == g] for g in groups}
     assert min(len(rows) for rows in per_group.values()) >= 3
-    # variants change the call site and, for most groups, the body (often another wrapping library)
     assert all(len({r["callsite"] for r in rows}) >= 2 for rows in per_group.values())
-    assert sum(len({r["body"] for r in rows}) >= 2 for rows in per_group.values()) >= 80
-    by_type: dict[str, set[str]] = {}
-    for r in labelled:
-        by_type.setdefault(error_of(r["output"]).exc_type, set()).add(r["group"])
-    assert len(by_type["KeyError"]) >= 4 and len(by_type["ValueError"]) >= 15 and len(by_type["TypeError"]) >= 10
+    # the second tuning set: other programs, confusable pairs (same exception type, other cause), singletons
+    sizes: dict[str, int] = {}
+    for r in confusable:
+        sizes[r["group"]] = sizes.get(r["group"], 0) + 1
+    assert len(confusable) >= 100 and sum(n == 1 for n in sizes.values()) >= 10
+    index_errors = {r["group"] for r in confusable if error_of(r["output"]).exc_type == "IndexError"}
+    assert {"index_off_by_one", "index_empty_result"} <= index_errors
 
 
-def test_leave_one_out_recall_and_mrr(indexed):
+def test_leave_one_out_recall_on_both_tuning_sets(labelled, indexed, confusable):
+    for rows, (index, queries), (r1_min, r3_min) in (
+        (labelled, indexed, (0.93, 0.95)),
+        (confusable, build(confusable), (0.85, 0.90)),
+    ):
+        found = firsts(rows, index, queries)
+        n = len(found)
+        assert sum(f == 0 for f in found) / n >= r1_min
+        assert sum(f is not None and f < 3 for f in found) / n >= r3_min
+
+
+def test_code_takes_part(confusable):
+    """The record's code reaches the features (the function around the failing line) and helps the ranking."""
+    row = next(r for r in confusable if r["id"] == "index_empty_result/2")
+    info = error_of(row["output"])
+    frame = failing_frame(info)
+    assert frame is not None and frame.func == "pick"
+    around = enclosing_function(row["code"], frame)
+    assert around is not None and around.startswith("def pick(rows, name):")
+    with_code, without = extract(info, code=row["code"]), extract(info)
+    assert with_code["function"] != without["function"] and "kw:for" in with_code["function"]
+    # the operation stays, the programmer's names go (a short name before a dot may be a module: kept as such)
+    assert code_shape("numbers = numbers.sort()") == ["op:=", "obj", "op:.", "method:sort", "op:("]
+    assert code_shape("m = re.match(p, s)") == ["op:=", "mod:re", "op:.", "method:match", "op:(", "op:,"]
+
+    hits_with = sum(f == 0 for f in firsts(confusable, *build(confusable)))
+    hits_without = sum(f == 0 for f in firsts(confusable, *build(confusable, with_code=False)))
+    assert hits_with > hits_without
+
+
+def test_gate_shows_right_matches_and_rarely_foreign_ones(labelled, indexed):
     index, queries = indexed
-    group = {row["id"]: row["group"] for row, _ in queries}
-    firsts = []
-    for row, query in queries:
-        ranked = [rid for rid, _, _ in index.rank(query, exclude={row["id"]})]
-        firsts.append(next((i for i, rid in enumerate(ranked) if group[rid] == row["group"]), None))
-    n = len(firsts)
-    recall1 = sum(f == 0 for f in firsts) / n
-    recall3 = sum(f is not None and f < 3 for f in firsts) / n
-    mrr = sum(1 / (f + 1) for f in firsts if f is not None) / n
-    assert recall1 >= 0.90 and recall3 >= 0.95 and mrr >= 0.93
-
-
-def test_gate_keeps_right_matches_and_drops_foreign_ones(indexed):
-    index, queries = indexed
-    group = {row["id"]: row["group"] for row, _ in queries}
+    group = {r["id"]: r["group"] for r in labelled}
     members: dict[str, set[str]] = {}
-    for row, _ in queries:
-        members.setdefault(row["group"], set()).add(row["id"])
+    for r in labelled:
+        members.setdefault(r["group"], set()).add(r["id"])
     shown = right = foreign = 0
-    for row, query in queries:
+    for row, query in zip(labelled, queries, strict=True):
         hits = index.search(query, top_k=3, exclude={row["id"]}, refresh=False).hits
-        assert all(h.similarity >= index.threshold for h in hits)
+        assert all(h.score >= index.threshold for h in hits)
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         if hits:
             shown += 1
             right += group[hits[0].record_id] == row["group"]
         foreign += bool(index.search(query, top_k=3, exclude=members[row["group"]], refresh=False).hits)
-    n = len(queries)
-    assert shown / n >= 0.85 and right / shown >= 0.95
-    assert foreign / n <= 0.2  # with no bug of the same root cause stored, advice is rarely shown
+    n = len(labelled)
+    assert shown / n >= 0.65 and right / shown >= 0.95
+    assert foreign / n <= 0.05  # with no bug of the same root cause stored, advice is rarely shown
 
 
-def test_exact_fingerprint_comes_first_and_other_writers_are_seen(tmp_path, labelled):
-    row = next(r for r in labelled if r["group"] == "dict_missing_key")
-    info = error_of(row["output"])
-    path = tmp_path / "bugs.sqlite"
-    writer, reader = BugStore(path), BugStore(path)
-    index = BugIndex(reader)
-    query = Query.from_error(info, row["command"])
-    assert index.search(query).hits == []
-
-    same = BugRecord(id="same", fingerprint=info.fingerprint(), command=row["command"])
-    doc = " ".join(tokenize(error_document(info, row["command"])))
-    # stored with a deliberately unrelated document: only the fingerprint can find it
-    writer.save(same, "zzz", "unrelated words entirely", None)
-    other = next(r for r in labelled if r["group"] == "pd_missing_column")
-    other_info = error_of(other["output"])
-    writer.save(BugRecord(id="other", fingerprint=other_info.fingerprint()), doc, signature_text(other_info), None)
-    hits = index.search(query, top_k=3).hits
-    assert len(index) == 2
-    assert hits[0].record_id == "same" and hits[0].source == "fingerprint" and hits[0].similarity == 1.0
-    assert all(h.record_id != "same" for h in index.search(query, top_k=3, exclude={"same"}).hits)
+def test_full_ranking_is_uncapped_and_ties_do_not_follow_store_order(labelled):
+    rows = labelled[:40]
+    index, queries = build(rows)
+    assert len(index.rank(queries[0], exclude={rows[0]["id"]})) == len(rows) - 1
+    # the same error stored twice under two ids, inserted in both orders: one ranking
+    twin = rows[1]
+    query = queries[1]
+    orders = []
+    for ids in (["b-twin", "a-twin"], ["a-twin", "b-twin"]):
+        idx = BugIndex(None)
+        idx.add_rows([
+            IndexRow(i + 1, rid, "run", rid, True, False, query.fields, query.text, query.embedding)
+            for i, rid in enumerate(ids)
+        ])  # fmt: skip
+        orders.append([h.record_id for h in idx.rank(Query.from_error(error_of(twin["output"]), code=twin["code"]))])
+    assert orders[0] == orders[1] == ["a-twin", "b-twin"]
 
 
 def test_the_seed_retrieval_bugs_are_fixed(make_config, run_script):
     """The seed skipped "self" by comparing an id with a signature (never true) and compared the category with the
-    signature: a record now never retrieves itself, and two identical errors find each other by fingerprint."""
+    signature: a record now never retrieves itself, two identical errors find each other once completed, and a
+    text query's tags are tags (not a command) and never bring back the record the text came from."""
     consultant = BugConsultant(make_config())
-    error = run_script("import math\n\n\ndef area(r):\n    return math.sqrt(-r)\n\n\narea(2)\n").stderr
-    first = consultant.start_bug_record(error_output=error, command="python repro.py")
+    code = "import math\n\n\ndef area(r):\n    return math.sqrt(-r)\n\n\narea(2)\n"
+    error = run_script(code).stderr
+    first = consultant.start_bug_record("n1", 1, code, error, "", command="python repro.py", instance_id="task-1")
     assert consultant.retrieve_similar_bugs(first) == []
-    second = consultant.start_bug_record(error_output=error, command="python repro.py")
+    second = consultant.start_bug_record("n2", 2, code, error, "", command="python repro.py", instance_id="task-2")
+    assert consultant.retrieve_similar_bugs(first) == []  # the second is not completed yet
+    consultant.complete_bug_record(second)
+    consultant.complete_bug_record(first)
     assert [r.id for r in consultant.retrieve_similar_bugs(first)] == [second.id]
     assert [r.id for r in consultant.retrieve_similar_bugs(second)] == [first.id]
-    by_text = consultant.retrieve_similar_bugs("ValueError: math domain error", ["math"])
-    assert {r.id for r in by_text} == {first.id, second.id}
+    scored = consultant.search(first)
+    assert scored[0].record.id == second.id and scored[0].score == pytest.approx(1.0, abs=1e-3)
+    # by text: the open record the text came from is never returned, the completed ones are
+    third = consultant.start_bug_record("n3", 3, code, error, "", command="python repro.py", instance_id="task-3")
+    by_text = consultant.search(error, tags=["math"])
+    assert {s.record.id for s in by_text} == {first.id, second.id} and third.id not in {s.record.id for s in by_text}
+    shorter = consultant.search("Traceback (most recent call last):\nValueError: math domain error", tags=["math"])
+    assert {s.record.id for s in shorter} == {first.id, second.id}
     assert first.created_at < second.created_at and first.created_at.startswith("20")

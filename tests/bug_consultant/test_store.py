@@ -87,6 +87,7 @@ def test_threads_share_one_consultant(make_config):
     for th in threads:
         th.join()
     assert errors == []
+    assert consultant.store is not None
     assert consultant.store.count() == 200 == len(consultant.bug_records)
     stored = consultant.store.get_many([r.id for r in consultant.bug_records])
     assert all(r.resolved and r.completed_at for r in stored.values())
@@ -99,11 +100,12 @@ def test_records_persist_and_are_retrieved_from_a_new_process(tmp_path, run_scri
     record = consultant.start_bug_record(error_output=first.stderr, command="python repro.py")
     consultant.record_trial(record, debug_plan="reshape to (2, 5), the array has 10 elements", outcome="success")
     consultant.complete_bug_record(record)
+    assert consultant.store is not None
     consultant.store.close()
 
     second = run_script(
         "import numpy as np\n\n\nclass Model:\n    def prepare(self, v):\n"
-        "        return np.reshape(v, (4, -1, 3))\n\n\nModel().prepare(np.zeros(14))\n",
+        "        return v.reshape((4, 3))\n\n\nModel().prepare(np.zeros(14))\n",
         "train.py",
     )
     query = textwrap.dedent(
@@ -137,9 +139,11 @@ def test_parallel_agents_in_one_process_share_the_index(make_config, tmp_path):
     error += "ZeroDivisionError: division by zero\n"
     mine = first.start_bug_record(error_output=error, command="python x.py")
     theirs = second.start_bug_record(error_output=error, command="python x.py")
-    assert [r.id for r in second.retrieve_similar_bugs(theirs)] == [mine.id]
-    assert second.get_advice(theirs) == ""  # found, but nothing was tried on it yet: nothing to learn
+    assert second.retrieve_similar_bugs(theirs) == []  # not completed yet: not retrievable
     first.record_trial(mine, debug_plan="guard the denominator", outcome="success")
+    assert second.retrieve_similar_bugs(theirs) == []
+    first.complete_bug_record(mine)
+    assert [r.id for r in second.retrieve_similar_bugs(theirs)] == [mine.id]
     assert "Fixed by: guard the denominator" in second.get_advice(theirs)
     assert (tmp_path / "a" / "bug_consultant" / f"bug_{mine.id}.json").exists()
     assert (tmp_path / "b" / "bug_consultant" / f"bug_{theirs.id}.json").exists()

@@ -44,6 +44,7 @@ def test_episode_leaves_one_record_with_two_trials_and_advice(make_config, run_s
     consultant = tracker.consultant
     assert consultant is not None
     (record,) = consultant.bug_records
+    assert consultant.store is not None
     stored = consultant.store.get(record.id)
     assert stored is not None
     assert (stored.command, stored.num_trials, stored.resolved) == ("python repro.py", 2, True)
@@ -58,7 +59,7 @@ def test_episode_leaves_one_record_with_two_trials_and_advice(make_config, run_s
     stats = tracker.stats()
     assert stats["bugs"] == [
         {"command": "python repro.py", "fingerprint": record.fingerprint, "step": 1, "attempts": 2, "resolved": True,
-         "first_attempt_fix": False, "repeated_errors": 1, "record_id": record.id}
+         "first_attempt_fix": False, "repeated_errors": 1, "record_id": record.id, "resolved_step": 5}
     ]  # fmt: skip
     assert (stats["records"], stats["trials"], stats["error_events"], stats["repeated_error_events"]) == (1, 2, 2, 1)
     assert stats["summary_calls"] == 0 and stats["advice_prompts"] == 2
@@ -123,8 +124,9 @@ def test_command_key(a, b):
 
 def test_a_failing_store_never_stops_the_agent(make_config, run_script):
     tracker = BugTracker(make_config())
-    assert tracker.consultant is not None and tracker.consultant.store.json_dir is not None
-    json_dir = tracker.consultant.store.json_dir
+    store = tracker.consultant.store if tracker.consultant else None
+    assert store is not None and store.json_dir is not None
+    json_dir = store.json_dir
     shutil.rmtree(json_dir)
     json_dir.write_text("not a directory")  # every record save now fails
     proc = run_script(BROKEN)
