@@ -140,7 +140,16 @@ class LLMIDEAgent(DefaultAgent):
                 raise
             return None
         log_dir = self.config.output_path.parent if self.config.output_path else None
-        return BugTracker(block, run_id=self.instance_id or None, log_dir=log_dir)
+        # the experiment's folder (its store, its run id): a batch writes <output>/<instance>/<instance>.traj.json
+        batch = log_dir is not None and bool(self.instance_id) and log_dir.name == self.instance_id
+        experiment = log_dir.parent if batch and log_dir is not None else log_dir
+        return BugTracker(
+            block,
+            run_id=experiment.resolve().name if experiment is not None else None,
+            log_dir=log_dir,
+            instance_id=self.instance_id,
+            experiment_dir=experiment,
+        )
 
     def run(self, task: str = "", **kwargs: Any) -> dict:
         try:
