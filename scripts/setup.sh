@@ -19,22 +19,25 @@ if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || [
 fi
 # the startup hook making `mini-extra swebench` run the LLM-IDE agent (an editable install does not carry its .pth)
 python3 -m agent.cli install-hook >/dev/null
-# Debian tools the tests drive: neovim (the editor-attach test), docker-registry (a loopback registry for the test
-# of an instance image that must be pulled first, as SWE-bench's images are)
+# Debian tools the tests drive: neovim (the editor-attach test), docker-registry (a loopback registry: the test of an
+# instance image that must be pulled first, as SWE-bench's images are, and the scale tests), openssh-server (the scale
+# tests reach an engine over DOCKER_HOST=ssh://; the test starts its own sshd on 127.0.0.1, never the system service)
 missing=()
 command -v nvim >/dev/null 2>&1 || missing+=(neovim)
 command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
+[ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing ${missing[*]} (Debian) for the tests…" >&2
   DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-  # the registry package would start (and enable) a service listening on :5000; the test runs its own on loopback
+  # the registry and ssh packages would start (and enable) services listening on :5000 and :22; the tests run their
+  # own on loopback
   own_policy=0
   if [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && own_policy=1
   fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
   [ "$own_policy" = 1 ] && rm -f /usr/sbin/policy-rc.d
-  if [ -d /run/systemd/system ]; then systemctl disable docker-registry >/dev/null 2>&1 || true; fi
+  if [ -d /run/systemd/system ]; then systemctl disable docker-registry ssh >/dev/null 2>&1 || true; fi
 fi
 bash scripts/engine.sh >&2
 bash scripts/images.sh >&2
