@@ -5,6 +5,7 @@ Each program is written into a fresh temporary project directory and run there i
 the program was written to raise are kept. Paths of the temporary directory become /home/user/project.
 
 Regenerate:  python tests/data/bug_heldout/make_dataset.py
+(add --keep-existing to run only programs whose id is not in the jsonl yet, keeping the committed rows as they are)
 
 Library versions used for the committed bug_heldout.jsonl (Python 3.11.7):
   SQLAlchemy 2.1.9, marshmallow 4.4.0, arrow 1.4.0, more-itertools 11.2.1, toolz 1.2.0, tabulate 0.10.0,
@@ -17,6 +18,7 @@ Library versions used for the committed bug_heldout.jsonl (Python 3.11.7):
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -34,6 +36,7 @@ from programs import (  # noqa: E402
     p_data,
     p_lang,
     p_libs,
+    p_more,
     p_single,
 )
 
@@ -43,7 +46,14 @@ MAX_OUTPUT = 6000
 
 
 def all_programs() -> list[Prog]:
-    return [*p_core.PROGRAMS, *p_lang.PROGRAMS, *p_data.PROGRAMS, *p_libs.PROGRAMS, *p_single.PROGRAMS]
+    return [
+        *p_core.PROGRAMS,
+        *p_lang.PROGRAMS,
+        *p_data.PROGRAMS,
+        *p_libs.PROGRAMS,
+        *p_single.PROGRAMS,
+        *p_more.PROGRAMS,
+    ]
 
 
 def tail(stderr: str) -> str:
@@ -109,22 +119,39 @@ def run(prog: Prog) -> tuple[dict[str, object] | None, str]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=HERE / "bug_heldout.jsonl", help="where to write the rows")
+    parser.add_argument(
+        "--keep-existing",
+        action="store_true",
+        help="keep rows whose id is already in --out verbatim (outputs hold object addresses and timings that "
+        "differ between runs) and run only the programs that are new",
+    )
+    opts = parser.parse_args()
+    existing: dict[str, dict[str, object]] = {}
+    if opts.keep_existing and opts.out.exists():
+        for line in opts.out.read_text().splitlines():
+            row = json.loads(line)
+            existing[row["id"]] = row
     progs = all_programs()
     body: dict[str, int] = {}
     bodies = []
     for prog in progs:
         bodies.append(body.get(prog.group, 0))
         body[prog.group] = bodies[-1] + 1
+    ids = [f"{prog.group}/{n}" for prog, n in zip(progs, bodies, strict=True)]
+    todo = [prog for prog, i in zip(progs, ids, strict=True) if i not in existing]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(run, progs))
+        fresh = iter(list(pool.map(run, todo)))
+    results = [(existing[i], "kept from --out") if i in existing else next(fresh) for i in ids]
     rows = []
     failed = 0
     for prog, n, (row, why) in zip(progs, bodies, results, strict=True):
-        failed += why.startswith("traceback")
+        failed += why.startswith(("traceback", "kept"))
         if row is None:
             print(f"dropped: {prog.group}/{n} ({prog.path}, expected {prog.expect}): {why}", file=sys.stderr)
             continue
-        rows.append({"id": f"{prog.group}/{n}", "group": prog.group, "body": n, **row})
+        rows.append({**row, "id": f"{prog.group}/{n}", "group": prog.group, "body": n})
     key_order = [
         "id",
         "group",
@@ -139,7 +166,7 @@ def main() -> int:
         "exception",
         "source",
     ]
-    out = HERE / "bug_heldout.jsonl"
+    out: Path = opts.out
     with out.open("w") as fh:
         for row in rows:
             fh.write(json.dumps({k: row[k] for k in key_order}) + "\n")
