@@ -1734,7 +1734,7 @@ PROGRAMS = [
     ),
     P(
         "directory_opened_as_file",
-        "sqlite3",
+        "pathlib",
         "argv",
         "tools/dbinfo.py",
         "IsADirectoryError",

@@ -1351,7 +1351,7 @@ PROGRAMS = [
     ),
     P(
         "split_unpack_extra_delimiter",
-        "csv",
+        "core",
         "module",
         "app/main.py",
         "ValueError",
@@ -1560,7 +1560,7 @@ PROGRAMS = [
     ),
     P(
         "float_exact_equality",
-        "statistics",
+        "core",
         "module",
         "app/run.py",
         "AssertionError",
@@ -1653,7 +1653,7 @@ PROGRAMS = [
     ),
     P(
         "iterator_consumed_twice",
-        "itertools",
+        "core",
         "zip",
         "pairs/diff.py",
         "AssertionError",

@@ -1407,7 +1407,7 @@ PROGRAMS = [
     ),
     P(
         "pickle_local_function",
-        "copy",
+        "pickle",
         "queue",
         "jobs/enqueue.py",
         "AttributeError",

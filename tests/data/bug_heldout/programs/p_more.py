@@ -285,7 +285,7 @@ PROGRAMS = [
     # --- str.strip/rstrip used to remove a suffix (it strips characters) ---
     P(
         "strip_chars_as_suffix",
-        "pathlib",
+        "core",
         "filename",
         "app/convert_names.py",
         "AssertionError",
@@ -469,7 +469,7 @@ PROGRAMS = [
     ),
     P(
         "decode_on_str",
-        "json",
+        "core",
         "file",
         "app/read_msgs.py",
         "AttributeError",
@@ -657,7 +657,7 @@ PROGRAMS = [
     ),
     P(
         "math_domain_from_data",
-        "statistics",
+        "math",
         "stddev",
         "stats/spread.py",
         "ValueError",
