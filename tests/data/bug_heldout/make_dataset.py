@@ -5,7 +5,7 @@ Each program is written into a fresh temporary project directory and run there i
 the program was written to raise are kept. Paths of the temporary directory become /home/user/project.
 
 Regenerate:  python tests/data/bug_heldout/make_dataset.py
-(add --keep-existing to run only programs whose id is not in the jsonl yet, keeping the committed rows as they are)
+(add --keep-existing to run only programs whose command and code are not in the jsonl yet, keeping recorded runs)
 
 Library versions used for the committed bug_heldout.jsonl (Python 3.11.7):
   SQLAlchemy 2.1.9, marshmallow 4.4.0, arrow 1.4.0, more-itertools 11.2.1, toolz 1.2.0, tabulate 0.10.0,
@@ -65,6 +65,17 @@ def tail(stderr: str) -> str:
     return text[start:] if start >= 0 else text[-MAX_OUTPUT:]
 
 
+def code_and_command(prog: Prog) -> tuple[str, str]:
+    """The row's `code` (the script, or every file after a '# file:' line, script first) and `command`."""
+    sources = prog.sources()
+    if len(sources) == 1:
+        code = sources[prog.path]
+    else:
+        order = [prog.path, *sorted(p for p in sources if p != prog.path)]
+        code = "\n".join(f"# file: {p}\n{sources[p]}" for p in order)
+    return code, " ".join(["python", prog.path, *prog.args])
+
+
 def exception_line(stderr: str) -> str:
     """The line naming the exception: the first unindented line after the frames of the last traceback."""
     lines = stderr.splitlines()
@@ -97,12 +108,7 @@ def run(prog: Prog) -> tuple[dict[str, object] | None, str]:
     exception = exception_line(stderr)
     if exception.split(":", 1)[0].rsplit(".", 1)[-1] != prog.expect:
         return None, "traceback: " + exception
-    if len(sources) == 1:
-        code = sources[prog.path]
-    else:
-        order = [prog.path, *sorted(p for p in sources if p != prog.path)]
-        code = "\n".join(f"# file: {p}\n{sources[p]}" for p in order)
-    command = " ".join(["python", prog.path, *prog.args])
+    code, command = code_and_command(prog)
     row: dict[str, object] = {
         "group": prog.group,
         "library": prog.library,
@@ -124,26 +130,32 @@ def main() -> int:
     parser.add_argument(
         "--keep-existing",
         action="store_true",
-        help="keep rows whose id is already in --out verbatim (outputs hold object addresses and timings that "
-        "differ between runs) and run only the programs that are new",
+        help="keep the recorded run of every program whose command and code are already in --out (outputs hold "
+        "object addresses and timestamps that differ between runs) and run only new or changed programs",
     )
     opts = parser.parse_args()
     existing: dict[str, dict[str, object]] = {}
     if opts.keep_existing and opts.out.exists():
         for line in opts.out.read_text().splitlines():
             row = json.loads(line)
-            existing[row["id"]] = row
+            existing[row["command"] + "\0" + row["code"]] = row
     progs = all_programs()
     body: dict[str, int] = {}
     bodies = []
     for prog in progs:
         bodies.append(body.get(prog.group, 0))
         body[prog.group] = bodies[-1] + 1
-    ids = [f"{prog.group}/{n}" for prog, n in zip(progs, bodies, strict=True)]
-    todo = [prog for prog, i in zip(progs, ids, strict=True) if i not in existing]
+    keys = ["\0".join(code_and_command(prog)[::-1]) for prog in progs]
+    todo = [prog for prog, k in zip(progs, keys, strict=True) if k not in existing]
     with ThreadPoolExecutor(max_workers=2) as pool:
         fresh = iter(list(pool.map(run, todo)))
-    results = [(existing[i], "kept from --out") if i in existing else next(fresh) for i in ids]
+    results = []
+    for prog, k in zip(progs, keys, strict=True):
+        if k in existing:  # same program: its recorded run is kept, its labels come from the program table
+            kept = {**existing[k], "library": prog.library, "callsite": prog.callsite}
+            results.append((kept, "kept from --out"))
+        else:
+            results.append(next(fresh))
     rows = []
     failed = 0
     for prog, n, (row, why) in zip(progs, bodies, results, strict=True):

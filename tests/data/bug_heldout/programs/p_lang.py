@@ -1037,7 +1037,7 @@ PROGRAMS = [
     ),
     # --- a lazy view/iterator is indexed like a list ---
     P(
-        "view_or_iterator_subscripted",
+        "lazy_iterator_used_as_sequence",
         "core",
         "dict_keys",
         "app/config_pick.py",
@@ -1056,7 +1056,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "view_or_iterator_subscripted",
+        "lazy_iterator_used_as_sequence",
         "core",
         "map",
         "geo/parse.py",
@@ -1073,7 +1073,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "view_or_iterator_subscripted",
+        "lazy_iterator_used_as_sequence",
         "core",
         "filter",
         "app/main.py",
@@ -1095,7 +1095,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "view_or_iterator_subscripted",
+        "lazy_iterator_used_as_sequence",
         "core",
         "dict_values",
         "scores/best.py",

@@ -1089,7 +1089,7 @@ PROGRAMS = [
     ),
     # --- HTTP client used after its context manager closed it ---
     P(
-        "http_client_used_after_close",
+        "resource_used_after_close",
         "httpx",
         "context",
         "app/api_client.py",
@@ -1115,7 +1115,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "http_client_used_after_close",
+        "resource_used_after_close",
         "httpx",
         "async",
         "app/run.py",
@@ -1157,7 +1157,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "http_client_used_after_close",
+        "resource_used_after_close",
         "httpx",
         "class",
         "sync/pusher.py",

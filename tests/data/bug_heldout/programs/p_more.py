@@ -491,7 +491,7 @@ PROGRAMS = [
     ),
     # --- strings mutated by index ---
     P(
-        "str_item_assignment",
+        "immutable_sequence_item_assignment",
         "core",
         "mask",
         "app/mask_card.py",
@@ -509,7 +509,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "str_item_assignment",
+        "immutable_sequence_item_assignment",
         "core",
         "module",
         "app/run.py",
@@ -529,7 +529,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "str_item_assignment",
+        "immutable_sequence_item_assignment",
         "core",
         "grid",
         "game/maze.py",

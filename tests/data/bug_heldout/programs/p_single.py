@@ -121,7 +121,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "tuple_row_item_assignment",
+        "immutable_sequence_item_assignment",
         "sqlite3",
         "update",
         "app/normalize.py",
@@ -513,7 +513,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "decimal_division_by_zero",
+        "division_by_empty_count",
         "decimal",
         "unit_price",
         "shop/unit.py",
@@ -564,7 +564,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "len_of_generator",
+        "lazy_iterator_used_as_sequence",
         "core",
         "module",
         "app/run.py",
@@ -674,19 +674,34 @@ PROGRAMS = [
         },
     ),
     P(
-        "sortedcontainers_mixed_key_types",
+        "sortedlist_remove_absent_value",
         "sortedcontainers",
-        "sorteddict",
-        "app/index_ids.py",
-        "TypeError",
+        "leaderboard",
+        "game/leaderboard.py",
+        "ValueError",
         {
-            "app/index_ids.py": r"""
-        from sortedcontainers import SortedDict
+            "game/leaderboard.py": r"""
+        from sortedcontainers import SortedList
 
-        index = SortedDict()
-        for key in [3, 17, "42", 8]:
-            index[key] = f"doc-{key}"
-        print(list(index.items())[:2])
+
+        class Leaderboard:
+            def __init__(self):
+                self.scores = SortedList()
+                self.best = {}
+
+            def submit(self, player, score):
+                old = self.best.get(player, 0)
+                self.scores.remove(old)
+                self.best[player] = max(old, score)
+                self.scores.add(self.best[player])
+
+            def top(self, n=3):
+                return list(reversed(self.scores[-n:]))
+
+
+        board = Leaderboard()
+        board.submit("ana", 120)
+        print(board.top())
         """
         },
     ),
@@ -709,7 +724,7 @@ PROGRAMS = [
         },
     ),
     P(
-        "write_after_with_block_closed",
+        "resource_used_after_close",
         "core",
         "log",
         "app/audit.py",
