@@ -269,6 +269,18 @@ class LLMIDEEnvironment(DockerEnvironment):
             self._drop_bridge_if_gone(e)
             return ""
 
+    def render_blocks(self, chunks: list[dict], threshold: float | None = None) -> list[Any]:
+        """`render_context` as one `lsp_bridge.blocks.FileBlock` per file (nothing parses the text); [] when the
+        bridge cannot answer."""
+        if not chunks or self.bridge is None:
+            return []
+        try:
+            return list(self.bridge.render_blocks(chunks, threshold))
+        except Exception as e:
+            self.logger.warning("renderContext failed: %s", e)
+            self._drop_bridge_if_gone(e)
+            return []
+
     def set_agent_context(self, chunks: list[dict]) -> None:
         """Show the agent's live code context to attached editors (`lspBridge/setAgentContext`)."""
         if self.bridge is None:

@@ -1,37 +1,43 @@
 """LLMIDEAgent: mini-swe-agent's DefaultAgent with a structured memory instead of the whole chat.
 
-Every model call gets a prompt rebuilt from memory (task, code context, reasoning chain, tool usage, lessons,
-[debugging advice], response format). After the first step each step makes two calls: a reflection on the last
-observation (bad_action, lessons, summary), then the next action (thought, action_type, action_params), with the
-"alternative action" template when the last action was bad. The answers are plain text parsed here, so any model
-class works (a tool-calling model's FormatError is caught and its text used). Limits and cost are checked and
-charged before/after each call exactly as upstream's `query()` does.
+Each step is upstream's loop (query, parse, execute, record) over a prompt built from memory by
+`agent.prompting.PromptBuilder`: a static head, the seed's compact rebuild from memory (code context, lessons,
+operation history), one frozen record per step since that rebuild, and the per-call tail (the last step with its
+observation, advice, the phase's instruction), so consecutive calls share a long prefix a provider can cache. After
+the first step a step makes two calls by default: a reflection on the last observation (bad_action, lessons,
+summary), then the next action (thought, action_type, action_params) as a follow-up message of the same chat, with
+the "alternative action" instruction when the last action was bad; `single_call: true` asks for both in one answer.
+The answers are plain text parsed here, so any model class works (a tool-calling model's FormatError is caught and
+its text used). Limits and cost are checked and charged before/after each call exactly as upstream's `query()`.
 
 The environment must offer `execute_action(type, params) -> ActionResult`, `tool_usage() -> str`,
-`render_context(chunks) -> str` and `set_agent_context(chunks) -> None` (see agent/types.py).
+`render_blocks(chunks) -> list[FileBlock]` and `set_agent_context(chunks) -> None` (see agent/types.py).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from minisweagent import Environment, Model
 from minisweagent.agents.default import AgentConfig, DefaultAgent
 from minisweagent.exceptions import FormatError, LimitsExceeded, Submitted, TimeExceeded
 from pydantic import BaseModel, model_validator
 
+from agent.context import CodeContextView, ShownCode, blocks_text, within
 from agent.memory import Memory, OperationNode
-from agent.parsing import ActionRequest, ResponseFormatError, parse_action, parse_reflection
-from agent.prompting import PromptBuilder, RenderedPrompt, head_tail, node_view, render, within
+from agent.parsing import ActionRequest, Reflection, ResponseFormatError, parse_action, parse_reflection
+from agent.prompting import Layout, Prompt, PromptBuilder, head_tail, node_view, render
 from agent.trajectory_file import TrajectoryFile
 from agent.types import ActionResult
 
 T = TypeVar("T")
-ENV_METHODS = ("execute_action", "tool_usage", "render_context", "set_agent_context")
+ENV_METHODS = ("execute_action", "tool_usage", "render_blocks", "set_agent_context")
+CACHE_CONTROL_MODELS = re.compile(r"anthropic|claude", re.IGNORECASE)
 
 
 class MemoryConfig(BaseModel):
@@ -51,8 +57,6 @@ class MemoryConfig(BaseModel):
     """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
     recent_nodes: int = 3
     """The last N chain nodes are shown in full; older ones as one line each."""
-    reflection_chain_nodes: int = 0
-    """The reflection call sees only the chain's last N nodes (the older ones are counted); 0 = the whole chain."""
     observation_head: int = 2000
     observation_tail: int = 1500
     """Characters of the last node's observation shown (head and tail); older nodes show their summary instead."""
@@ -62,23 +66,48 @@ class MemoryConfig(BaseModel):
     """Observations are kept in memory (and the trajectory) up to this many characters, head and tail."""
 
 
+class PromptLayoutConfig(BaseModel):
+    """Where each prompt section goes (see agent/prompting.py) and when the memory is rendered again."""
+
+    head: list[str] = ["tool_usage", "response_rules", "task"]
+    """Rendered once per run, first."""
+    memory: list[str] = ["code_context", "lessons", "history"]
+    """The seed's compact prompt from memory, rendered at each rebuild."""
+    tail: list[str] = ["context_update", "last_step", "constraints", "advice"]
+    """Rendered for every call, after the records and before the phase's instruction."""
+    record: str = "record"
+    """The section template of a reflected step's frozen record."""
+    follow_up: list[str] = ["advice"]
+    """Sections repeated before the action instruction when the action call extends the reflection call."""
+    rebuild_every: int = 20
+    """Render the memory again every N steps (0: only by size)."""
+    rebuild_chars: int = 12000
+    """... or when the records appended since the last rebuild would pass this many characters (0: no limit)."""
+    cache_control: Literal["auto", "on", "off"] = "auto"
+    """Anthropic-style `cache_control` breakpoints at the cache boundaries: auto = for model names with
+    `anthropic` or `claude`."""
+
+
 class LLMIDEAgentConfig(AgentConfig):
     prompt_sections: dict[str, str]
-    """Section name -> jinja template, in prompt order; blank renders are left out."""
+    """Section name -> jinja template; `prompt_layout` says where each goes. Blank renders are left out."""
+    prompt_layout: PromptLayoutConfig = PromptLayoutConfig()
+    single_call: bool = False
+    """One call per step: the reflection on the last step and the next action in one answer (both tag groups)."""
     reflection_template: str
-    """Response format of the reflection call."""
+    """Instruction of the reflection call."""
     action_template: str
-    """Response format of the action call (first step, or the last action was good)."""
+    """Instruction of the action call (first step, or the last action was good)."""
     alternative_action_template: str
-    """Response format of the action call when the last action was bad."""
+    """Instruction of the action call when the last action was bad."""
+    single_call_template: str = ""
+    """Instruction of the one call of a step in `single_call` mode."""
     format_error_template: str
     """Message after an answer that does not follow the format ({{error}}, {{phase}})."""
     observation_template: str = "{{ observation }}"
     """How an action's result is shown in the trajectory's observation message."""
     action_types: list[str] = []
     """Accepted action types; empty: any (the environment answers unknown ones)."""
-    reflection_sections: list[str] = []
-    """The prompt sections the reflection call gets (still in prompt order); empty: all of them."""
     read_only_actions: list[str] = []
     """Action types that never change files. After one of them a file's code-context rendering is reused while its
     chunks stay the same; any other action (bash, edit, debugger, an unknown type) makes every file render anew."""
@@ -88,10 +117,42 @@ class LLMIDEAgentConfig(AgentConfig):
 
     @model_validator(mode="after")
     def _known_sections(self) -> LLMIDEAgentConfig:
-        unknown = [name for name in self.reflection_sections if name not in self.prompt_sections]
+        layout = self.prompt_layout
+        names = [*layout.head, *layout.memory, *layout.tail, *layout.follow_up, layout.record]
+        unknown = [name for name in names if name not in self.prompt_sections]
         if unknown:
-            raise ValueError(f"reflection_sections: {', '.join(unknown)} not in prompt_sections")
+            raise ValueError(f"prompt_layout: {', '.join(unknown)} not in prompt_sections")
+        if self.single_call and not self.single_call_template:
+            raise ValueError("single_call needs a single_call_template")
         return self
+
+
+@dataclass
+class Turn:
+    """The messages of the current step's calls after the system message: the prompt, and when the action call
+    extends the reflection call, the reflection's answer and the action instruction (plus any format-error retry)."""
+
+    phase: str = "action"  # the phase of the next call: reflection, action or reflection_action
+    messages: list[dict] = field(default_factory=list)
+    prompts: dict[int, Prompt] = field(default_factory=dict)  # message index -> its prompt (for cache_control)
+    recorded: int = 0  # how many of the messages are in the trajectory already
+
+    def add(self, message: dict, prompt: Prompt | None = None) -> None:
+        if prompt is not None:
+            self.prompts[len(self.messages)] = prompt
+        self.messages.append(message)
+
+    def api(self, cache_control: bool) -> list[dict]:
+        return [
+            self.prompts[i].message(cache_control)
+            if i in self.prompts
+            else {"role": m["role"], "content": m["content"]}
+            for i, m in enumerate(self.messages)
+        ]
+
+    def unrecorded(self) -> list[dict]:
+        new, self.recorded = self.messages[self.recorded :], len(self.messages)
+        return new
 
 
 class LLMIDEAgent(DefaultAgent):
@@ -113,21 +174,46 @@ class LLMIDEAgent(DefaultAgent):
             )
         super().__init__(model, env, config_class=config_class, **kwargs)
         self.config: LLMIDEAgentConfig
-        self.memory = Memory()
-        self.prompts = PromptBuilder(self.config.prompt_sections)
+        m, layout = self.config.memory, self.config.prompt_layout
+        self.context = CodeContextView(
+            env,  # type: ignore[arg-type]
+            Memory(),
+            weights=(m.alpha, m.beta, m.gamma),
+            threshold=m.threshold,
+            max_chunks=m.max_chunks,
+            max_chars=m.max_context_chars,
+        )
+        self.prompts = PromptBuilder(
+            self.config.prompt_sections,
+            Layout(layout.head, layout.memory, layout.tail, layout.record, layout.rebuild_every, layout.rebuild_chars),
+        )
+        self.shown = ShownCode()  # the code the prompt shows since its last rebuild
         self.progress_manager = progress_manager
         self.instance_id = instance_id
-        self._retry_messages: list[dict] = []
-        self._last_prompt: RenderedPrompt | None = None
-        # (n_operations it was rendered at, the chunks shown, their rendering)
-        self._context_cache: tuple[int, list[dict], str] = (-1, [], "")
-        # (file, its chunks) -> the bridge's rendering of them, while no operation may have changed files
-        self._file_renders: dict[tuple, str] = {}
-        self._worker: ThreadPoolExecutor | None = None
-        self._pending: Future | None = None  # the code context being rendered and pushed in the background
+        self._turn: Turn | None = None
+        self._in_prompt = -1  # nodes up to this id are in the prompt (its memory part or a record)
+        self._updates: dict[int, str] = {}  # node id -> the code-context update shown after it
+        self._shown_lessons: set[str] = set()
         self._advice_cache: tuple[int, list[str], str] = (-1, [], "")
         self._trajectory = TrajectoryFile()
         self.bug_tracker = self._make_bug_tracker()
+
+    @property
+    def memory(self) -> Memory:
+        return self.context.memory
+
+    @memory.setter
+    def memory(self, value: Memory) -> None:
+        self.context.memory = value
+
+    @property
+    def cache_control(self) -> bool:
+        """Whether prompts carry `cache_control` breakpoints (explicit caching, as Anthropic's models need)."""
+        mode, config = self.config.prompt_layout.cache_control, getattr(self.model, "config", None)
+        if getattr(config, "set_cache_control", None):  # the model marks messages itself (upstream's default_end)
+            return False
+        name = str(getattr(config, "model_name", ""))
+        return mode == "on" or (mode == "auto" and bool(CACHE_CONTROL_MODELS.search(name)))
 
     def _make_bug_tracker(self) -> Any:
         """The Bug Consultant's tracker. Switched off it still counts the episode's bug figures (the A/B control
@@ -156,11 +242,8 @@ class LLMIDEAgent(DefaultAgent):
             return super().run(task, **kwargs)
         finally:
             try:
-                self._settle_context()
+                self.context.close()
             finally:
-                if self._worker is not None:
-                    self._worker.shutdown()
-                    self._worker = None
                 if self.bug_tracker is not None:
                     self.bug_tracker.finish()
                 self.save(self.config.output_path)
@@ -170,24 +253,49 @@ class LLMIDEAgent(DefaultAgent):
         """The environment with the LLM-IDE methods (typed loosely: upstream's protocol does not know them)."""
         return self.env
 
-    # ---- the step
+    # ---- the step: query, parse, execute, record
 
     def step(self) -> list[dict]:
         if self.progress_manager is not None:
             self.progress_manager.update_instance_status(
                 self.instance_id, f"Step {self.memory.n_operations + 1:3d} (${self.cost:.2f})"
             )
+        turn = self._turn = self._turn or self.start_turn()
         last = self.memory.history.last
-        if last is not None and last.bad_action is None:
-            reflection = self._ask("reflection", self.config.reflection_template, parse_reflection)
-            last.bad_action = reflection.bad_action
-            last.summary = reflection.summary
-            last.lessons = reflection.lessons
-        template = self.config.action_template
-        if last is not None and last.bad_action:
-            template = self.config.alternative_action_template
-        action = self._ask("action", template, lambda text: parse_action(text, self.config.action_types))
+        if turn.phase == "reflection":
+            assert last is not None
+            self._apply(last, self._ask("reflection", parse_reflection))
+            template = self.config.alternative_action_template if last.bad_action else self.config.action_template
+            follow_up = self.prompts.follow_up(template, self._variables(last), self.config.prompt_layout.follow_up)
+            turn.add(self._prompt_message(follow_up, "action", len(turn.messages)), follow_up)  # the last call's input
+            turn.phase = "action"
+        if turn.phase == "reflection_action":
+            assert last is not None
+            reflection, action = self._ask(turn.phase, self._parse_both)
+            self._apply(last, reflection)
+        else:
+            action = self._ask("action", lambda text: parse_action(text, self.config.action_types))
+        self._turn = None
         return self._execute(action)
+
+    def _parse_both(self, text: str) -> tuple[Reflection, ActionRequest]:
+        errors = []
+        reflection = action = None
+        try:
+            reflection = parse_reflection(text)
+        except ResponseFormatError as e:
+            errors.append(str(e))
+        try:
+            action = parse_action(text, self.config.action_types)
+        except ResponseFormatError as e:
+            errors.append(str(e))
+        if reflection is None or action is None:
+            raise ResponseFormatError(" ".join(errors))
+        return reflection, action
+
+    @staticmethod
+    def _apply(node: OperationNode, reflection: Reflection) -> None:
+        node.bad_action, node.summary, node.lessons = reflection.bad_action, reflection.summary, reflection.lessons
 
     def _check_limits(self) -> None:
         """Upstream's checks from `DefaultAgent.query()`, run before every model call."""
@@ -196,29 +304,29 @@ class LLMIDEAgent(DefaultAgent):
         if 0 < self.config.wall_time_limit_seconds <= int(time.time() - self._start_time):
             raise TimeExceeded(_exit_message("TimeExceeded"))
 
-    def _ask(self, phase: str, response_format: str, parse: Callable[[str], T]) -> T:
-        """One model call of this phase; a malformed answer raises FormatError (the run loop retries)."""
+    def _ask(self, phase: str, parse: Callable[[str], T]) -> T:
+        """One model call over the turn's messages; a malformed answer raises FormatError (the run loop records the
+        error message and calls `step` again, which asks again in the same turn)."""
         self._check_limits()
-        prompt = self.build_prompt(response_format, phase)
-        prompt_message = self.model.format_message(
-            role="user", content=prompt.text, extra={"llm_ide": {"phase": phase, "sections": prompt.offsets()}}
-        )
-        api_messages = [self.messages[0], prompt_message, *self._retry_messages]
+        turn = self._turn
+        assert turn is not None
+        system = {"role": "system", "content": self.messages[0]["content"]}
         self.n_calls += 1
-        message, content = self._query_text(api_messages)
+        message, content = self._query_text([system, *turn.api(self.cache_control)])
         self.cost += message.get("extra", {}).get("cost", 0.0)
-        self.add_messages(prompt_message, message)
+        self.add_messages(*turn.unrecorded(), message)
+        turn.add({"role": "assistant", "content": content})
+        turn.recorded += 1
         try:
-            parsed = parse(content)
+            return parse(content)
         except ResponseFormatError as e:
             error = render(self.config.format_error_template, **self.get_template_vars(error=str(e), phase=phase))
             error_message = self.model.format_message(
                 role="user", content=error, extra={"interrupt_type": "FormatError", "phase": phase}
             )
-            self._retry_messages = [self.model.format_message(role="assistant", content=content), error_message]
+            turn.add(error_message)
+            turn.recorded += 1  # the run loop records it
             raise FormatError(error_message) from None
-        self._retry_messages = []
-        return parsed
 
     def _query_text(self, messages: list[dict]) -> tuple[dict, str]:
         """The model's answer and its text. A model class that parses actions itself may reject a text-only
@@ -249,7 +357,7 @@ class LLMIDEAgent(DefaultAgent):
         node.observation = head_tail(result.observation, limit // 2, limit // 2)
         node.returncode = result.returncode
         self.memory.record_operation(action.thought, result.chunks)
-        self._refresh_context(files_changed=action.action_type not in self.config.read_only_actions)
+        self.context.after_operation(files_changed=action.action_type not in self.config.read_only_actions)
         if self.bug_tracker is not None and result.command:
             self.bug_tracker.observe(
                 result.command, result.observation, result.returncode, action.thought, self.memory.n_operations
@@ -272,143 +380,112 @@ class LLMIDEAgent(DefaultAgent):
 
     # ---- the prompt
 
-    def _score_chunks(self) -> None:
-        m = self.config.memory
-        self.memory.code_context.update_scores(m.alpha, m.beta, m.gamma)
-
-    def _refresh_context(self, files_changed: bool) -> None:
-        """After an operation: score the chunks now, then render the shown ones and push them to the bridge (for
-        attached editors) in the background, while the next reflection call runs; a prompt that shows the code
-        context waits for it. Only this method and `_settle_context` (both on the agent's thread) touch `_pending`;
-        the job is the only code touching the renderings while it runs."""
-        self._settle_context()
-        if files_changed:
-            self._file_renders.clear()
-        visible = self._visible_chunks()
-        if self._worker is None:
-            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
-        self._pending = self._worker.submit(self._render_and_push, self.memory.n_operations, visible)
-
-    def _render_and_push(self, n_operations: int, visible: list[dict]) -> None:
-        self._render_visible(n_operations, visible)
-        self.env_.set_agent_context(self._context_cache[1])
-
-    def _settle_context(self) -> None:
-        """Wait for the background rendering (its error, if any, is raised here)."""
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            pending.result()
-
-    def _visible_chunks(self) -> list[dict]:
-        m = self.config.memory
-        self._score_chunks()
-        return [c.to_bridge() for c in self.memory.code_context.visible(m.threshold, m.max_chunks)]
-
     def render_code_context(self) -> str:
-        """The above-threshold chunks rendered by the bridge, within `max_context_chars`: when the rendering is
-        longer, the best-scoring chunks that fit are shown (equal scores go or stay together; at least one chunk).
-        Files change only through operations, so one rendering serves every prompt until the next operation."""
-        self._settle_context()
-        if self._context_cache[0] != self.memory.n_operations:
-            self._render_visible(self.memory.n_operations, self._visible_chunks())
-        return self._context_cache[2]
+        """The code context as a rebuild shows it (the bridge's blocks of the above-threshold chunks)."""
+        return self.context.current().text
 
-    def _render_visible(self, n_operations: int, visible: list[dict]) -> None:
-        m = self.config.memory
-        used: set[tuple] = set()
-        shown, text = visible, self._render(visible, used)
-        if m.max_context_chars and len(text) > m.max_context_chars and len(visible) > 1:
-            # leave out the lowest-scoring chunks (equal scores together) until the rest fits: only their files
-            # are rendered again, and not even those when they lose their last chunk
-            scores = sorted({c["score"] for c in visible}, reverse=True)
-            for floor in scores[-2::-1]:  # the lowest score goes first
-                shown = [c for c in visible if c["score"] >= floor]
-                text = self._render(shown, used)
-                if len(text) <= m.max_context_chars:
-                    break
-            else:
-                best = max(range(len(visible)), key=lambda i: visible[i]["score"])  # at least one chunk
-                shown = visible[best : best + 1]
-                text = self._render(shown, used)
-        self._file_renders = {key: self._file_renders[key] for key in used if key in self._file_renders}
-        self._context_cache = (n_operations, shown, text)
+    def start_turn(self) -> Turn:
+        """The step's first prompt. Reflected steps not in the prompt yet become records, or, when the layout says
+        so, the memory is rendered again (a rebuild); the code the last operation brought in that the prompt does
+        not show yet is the tail's context update."""
+        history = self.memory.history
+        last = history.last
+        reflect = last is not None and last.bad_action is None
+        n = self.memory.n_operations
+        rendering = self.context.current()
+        new = [node for node in history.nodes if node.id > self._in_prompt and node.bad_action is not None]
+        records = [self.prompts.record(f"step_{node.id + 1}", self._record_variables(node)) for node in new]
+        rebuilt = self.prompts.needs_rebuild(n, sum(len(r.text) + 2 for r in records))
+        if rebuilt:
+            self.prompts.rebuild(self._memory_variables(rendering.text, reflect), n)
+            added = 0
+        else:
+            for record in records:
+                self.prompts.append(record)
+                self._shown_lessons.update(history.node(int(record.name.split("_")[1]) - 1).lessons)
+            added = len(records)
+        self._in_prompt = (last.id - 1 if reflect else last.id) if last is not None else -1
+        if rebuilt:
+            self.shown.reset(rendering)
+        if last is not None and last.id not in self._updates:
+            chunks = self.shown.new_chunks(rendering)
+            update = self.context.render(chunks)
+            self.shown.add(chunks, update)
+            self._updates[last.id] = blocks_text(update)
+        if not reflect:
+            phase, template = "action", self.config.action_template
+        elif self.config.single_call:
+            phase, template = "reflection_action", self.config.single_call_template
+        else:
+            phase, template = "reflection", self.config.reflection_template
+        prompt = self.prompts.build(
+            template, self._variables(last), rebuilt=rebuilt, added=added, extended=phase == "reflection"
+        )
+        turn = Turn(phase=phase)
+        turn.add(self._prompt_message(prompt, phase, 1), prompt)
+        return turn
 
-    def _render(self, chunks: list[dict], used: set[tuple]) -> str:
-        """The bridge's rendering of `chunks`, kept per file: the bridge renders each file's chunks as one block that
-        starts with its `### File: `path`` line, blocks in order of first appearance, a blank line between. A file
-        whose chunks were rendered before, with no file-changing operation since, is not asked again; the files
-        that are asked go in one request, its blocks kept per file when they line up with the files asked (else
-        nothing is kept). `used` collects the keys."""
-        by_file: dict[str, list[dict]] = {}
-        for chunk in chunks:
-            by_file.setdefault(chunk["file"], []).append(chunk)
-        groups = {
-            (file, *((c["class"], c["function"], c["whole_function"], tuple(c["lines"])) for c in group)): group
-            for file, group in by_file.items()
+    def _prompt_message(self, prompt: Prompt, phase: str, prefix_messages: int) -> dict:
+        """The prompt as the trajectory stores it: its text, its sections (offsets) and which part of the call was
+        meant to be a cached prefix (the first `prefix_messages` messages and `prefix_chars` of this one)."""
+        cache = {
+            "prefix_messages": prefix_messages,
+            "prefix_chars": prompt.cached_chars(),
+            "boundaries": prompt.boundaries(),
+            "rebuild": prompt.rebuild,
+            "cache_control": self.cache_control,
         }
-        used.update(groups)
-        missing = [key for key in groups if key not in self._file_renders]
-        text: str
-        if len(missing) == 1:
-            text = self.env_.render_context(groups[missing[0]])
-            if text:  # "" may be a bridge that did not answer: asked again next time
-                self._file_renders[missing[0]] = text
-        elif missing:
-            text = self.env_.render_context([c for key in missing for c in groups[key]])
-            blocks = text.split("\n\n### File: `")
-            blocks = blocks[:1] + ["### File: `" + b for b in blocks[1:]]
-            if len(blocks) == len(missing) and all(
-                b.startswith(f"### File: `{key[0]}`\n") for b, key in zip(blocks, missing, strict=True)
-            ):
-                self._file_renders.update(zip(missing, blocks, strict=True))
-            elif len(missing) == len(groups):  # blocks that do not line up (a file the bridge could not find)
-                return text
-            else:
-                text = self.env_.render_context(chunks)
-                return text
-        return "\n\n".join(self._file_renders[key] for key in groups if self._file_renders.get(key))
+        extra = {"llm_ide": {"phase": phase, "sections": prompt.offsets(), "cache": cache}}
+        return self.model.format_message(role="user", content=prompt.text, extra=extra)
 
-    def build_prompt(self, response_format: str, phase: str = "action") -> RenderedPrompt:
-        """The whole prompt of the next call, from memory. The reflection gets only `reflection_sections` and the
-        chain's last `reflection_chain_nodes` nodes."""
+    def _memory_variables(self, code_context: str, reflect: bool) -> dict[str, Any]:
+        """The seed's compact prompt: the chain (without the last node while it waits for its reflection: the tail
+        shows it), the lessons, the code context."""
         m = self.config.memory
-        sections = (
-            self.config.reflection_sections if phase == "reflection" and self.config.reflection_sections else None
-        )
-        shown = sections or list(self.prompts.sections)
         chain = self.memory.history.chain()
-        left_out = 0
-        if phase == "reflection" and 0 < m.reflection_chain_nodes < len(chain):
-            left_out = len(chain) - m.reflection_chain_nodes
-        last: OperationNode | None = self.memory.history.last
+        if reflect:
+            chain = chain[:-1]
         lessons = self.memory.history.lessons()
-        constraints, advice = self._consultant_advice() if "advice" in shown or "lessons" in shown else ([], "")
+        constraints, _ = self._consultant_advice()
         lessons += [c for c in constraints if c not in lessons]
-        code_context = self.render_code_context() if "code_context" in shown else ""
-        seen = last is not None and within(last.observation, code_context)
-        variables = self.get_template_vars(
-            phase=phase,
-            code_context=code_context,
-            chain=[
-                node_view(
-                    n,
-                    is_last=n is last,
-                    is_recent=i >= len(chain) - m.recent_nodes,
-                    age=len(chain) - 1 - i,
-                    in_code_context=seen and n is last,
-                )
-                for i, n in enumerate(chain)
-                if i >= left_out
-            ],
-            chain_left_out=left_out,
-            last=node_view(last, is_last=True, is_recent=True) if last else None,
-            n_operations=self.memory.n_operations,
-            tool_usage=self.env_.tool_usage() if "tool_usage" in shown else "",
-            lessons=lessons[-m.max_lessons :] if m.max_lessons else lessons,
-            advice=advice,
+        lessons = lessons[-m.max_lessons :] if m.max_lessons else lessons
+        self._shown_lessons = set(lessons)
+        views = [
+            node_view(n, is_last=False, is_recent=i >= len(chain) - m.recent_nodes, age=len(chain) - 1 - i)
+            for i, n in enumerate(chain)
+        ]
+        return self._variables(None, code_context=code_context, chain=views, lessons=lessons)
+
+    def _record_variables(self, node: OperationNode) -> dict[str, Any]:
+        return self._variables(
+            None,
+            n=node_view(node, is_last=False, is_recent=True),
+            context_update=self._updates.get(node.id, ""),
         )
-        self._last_prompt = self.prompts.build(response_format, variables, sections)
-        return self._last_prompt
+
+    def _variables(self, last: OperationNode | None, **overrides: Any) -> dict[str, Any]:
+        """Every section's variables (StrictUndefined: all of them are always defined)."""
+        constraints, advice = self._consultant_advice()
+        update = self._updates.get(last.id, "") if last is not None else ""
+        has_history = any(p.name == "history" for p in self.prompts.epoch.memory) or bool(self.prompts.epoch.records)
+        variables: dict[str, Any] = {
+            "code_context": "",
+            "chain": [],
+            "lessons": [],
+            "n": None,
+            "last": None,
+            "context_update": update,
+            "history_heading": not has_history,
+            "constraints": [c for c in constraints if c not in self._shown_lessons],
+            "advice": advice,
+            "n_operations": self.memory.n_operations,
+            "tool_usage": self.env_.tool_usage() if self.prompts.head is None else "",
+        }
+        if last is not None:
+            seen = within(last.observation, self.shown.texts()) if last.observation else False
+            variables["last"] = node_view(last, is_last=True, is_recent=True, in_code_context=seen)
+        variables.update(overrides)
+        return self.get_template_vars(**variables)
 
     def _consultant_advice(self) -> tuple[list[str], str]:
         """The Bug Consultant's constraints and advice, asked once per operation (both calls of a step share it)."""
@@ -439,8 +516,10 @@ class LLMIDEAgent(DefaultAgent):
             node["observation"] = head_tail(node["observation"], 3000, 1500)
         info: dict[str, Any] = {
             "memory": memory,
-            "code_context": self._context_cache[2],
+            "code_context": self.context.rendering.text,
             "memory_config": self.config.memory.model_dump(mode="json"),
+            "prompt_layout": self.config.prompt_layout.model_dump(mode="json")
+            | {"single_call": self.config.single_call},
         }
         data: dict[str, Any] = {"llm_ide": info}
         if self.bug_tracker is not None:

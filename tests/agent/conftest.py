@@ -1,5 +1,6 @@
 """Fixtures for the agent core: a small git repository with a real bug, a real lsp-bridge on it, and a test-only
-environment that offers the LLM-IDE environment's four methods over mini-swe-agent's LocalEnvironment.
+environment that offers the LLM-IDE environment's four methods (execute_action, tool_usage, render_blocks,
+set_agent_context) over mini-swe-agent's LocalEnvironment.
 
 Scripted model answers (DeterministicModel): one output per model call, in call order. The first step makes one
 call (the action); every later step makes two, the reflection on the previous operation and then the action. An
@@ -17,6 +18,7 @@ which is also the shape of `model.outputs` in a YAML file for `--model-class det
 
 from __future__ import annotations
 
+import copy
 import os
 
 # litellm fetches its price list from GitHub at import unless told to use its bundled copy (no network here)
@@ -30,9 +32,11 @@ from typing import Any
 import pytest
 import yaml
 from minisweagent.environments.local import LocalEnvironment
+from minisweagent.models.test_models import DeterministicModel
 
 from agent.prompting import split_sections
 from agent.types import ActionResult, ChunkRef
+from lsp_bridge.blocks import FileBlock
 from lsp_bridge.client import BridgeClient
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,9 +152,9 @@ class BridgeTestEnvironment(LocalEnvironment):
         self.pushed.append(chunks)
         self.bridge.set_agent_context(chunks)
 
-    def render_context(self, chunks: list[dict]) -> str:
+    def render_blocks(self, chunks: list[dict]) -> list[FileBlock]:
         self.rendered.append([c["file"] for c in chunks])
-        return self.bridge.render_context(chunks)
+        return self.bridge.render_blocks(chunks)
 
 
 @pytest.fixture
@@ -191,3 +195,23 @@ def agent_config() -> dict[str, Any]:
     config["cost_limit"] = 0
     config["step_limit"] = 40
     return config
+
+
+class RecordingModel(DeterministicModel):
+    """DeterministicModel that keeps every call's messages exactly as the agent sent them."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.calls: list[list[dict]] = []
+
+    def query(self, messages: list[dict], **kwargs: Any) -> dict:
+        self.calls.append(copy.deepcopy(messages))
+        return super().query(messages, **kwargs)
+
+
+def flat(messages: list[dict]) -> str:
+    """A call's messages as one string (content parts joined), as a provider's prefix cache compares them."""
+    return "".join(
+        f"<{m['role']}>" + (m["content"] if isinstance(m["content"], str) else "".join(p["text"] for p in m["content"]))
+        for m in messages
+    )

@@ -34,15 +34,19 @@ def test_unchanged_files_are_not_rendered_again(env: BridgeTestEnvironment, agen
     # op 1: cart.py; op 2: only the new file; op 3: nothing changed; op 4 (bash): every file again, in one request
     assert env.rendered == [[CART], [TEST], [CART, TEST]]
     assert len(env.pushed) == 4  # the live context goes to the bridge after every operation all the same
-    prompts = [sections_of(m) for m in agent.messages if "phase" in m.get("extra", {}).get("llm_ide", {})]
-    assert [("code_context" in p) for p in prompts] == [False, False, True, False, True, False, True, False, True]
-    before, after = prompts[6]["code_context"], prompts[8]["code_context"]
-    assert "total += price\n" in before and "price * qty" not in before
-    assert "total += price * qty" in after
-    # file by file, the same text as the bridge renders for all chunks at once
+    prompts = [sections_of(m) for m in agent.messages if m.get("extra", {}).get("llm_ide", {}).get("phase")]
+    # no rebuild in 5 steps: each file's code came in once, as the update after the step that opened it; the edit
+    # brought the changed file again (the update after step 4), rendered as the bridge renders its chunks now
+    updates = [p["context_update"] for p in prompts if "context_update" in p]
+    assert [u.splitlines()[0] for u in updates] == [
+        f"Code Context update after step {i} (these files as they are now):" for i in (1, 2, 4)
+    ]
+    assert "total += price\n" in updates[0] and f"### File: `{TEST}`" in updates[1] and TEST not in updates[2]
     chunks = [c.to_bridge() for c in agent.memory.code_context.chunks]
     assert [c["file"] for c in chunks] == [CART, TEST]
-    assert after.endswith("\n" + env.bridge.render_context(chunks))
+    assert updates[2].endswith("\n" + env.bridge.render_context(chunks[:1]))
+    assert "total += price * qty" in updates[2]
+    assert "Observation (returncode 0): the code it showed, now in Code Context above." in prompts[5]["last_step"]
 
 
 def test_a_file_the_bridge_cannot_find_leaves_the_others_shown(

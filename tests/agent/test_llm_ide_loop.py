@@ -97,19 +97,33 @@ def test_prompts_follow_the_phases_and_never_replay_the_chat(
     agent, _ = run_episode(env, agent_config, tmp_path)
     prompts = [m for m in agent.messages if "llm_ide" in m.get("extra", {}) and "phase" in m["extra"]["llm_ide"]]
     phases = [p["extra"]["llm_ide"]["phase"][0].upper() for p in prompts]
-    # steps 1..6; step 4 repeats its reflection, step 5 its action
-    assert phases == ["A", "R", "A", "R", "A", "R", "R", "A", "R", "A", "A", "R", "A"]
+    # steps 1..6; a retry asks again in the same chat (the error message follows), so no prompt is repeated
+    assert phases == ["A", "R", "A", "R", "A", "R", "A", "R", "A", "R", "A"]
     first = sections_of(prompts[0])
-    assert list(first) == ["task", "tool_usage", "response_format"]
+    assert list(first) == ["tool_usage", "response_rules", "task", "response_format"]
     assert "\n\n".join(first.values()) == prompts[0]["content"]
-    alternative = sections_of(prompts[4])
-    assert list(alternative) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
-    assert alternative["response_format"].startswith("## Response Format\nStep 2 was a bad action")
-    assert alternative["lessons"] == "## Lessons Learned\n- check a path before reading it"
-    # the last prompt's chain skips the bad step 2; only its last node shows a raw observation
-    last = sections_of(prompts[-1])["history"]
-    assert "Step 2" not in last and "test_kart" not in last
-    assert last.count("Observation (returncode") == 1
+    # the alternative action follows the reflection that judged step 2 bad, in the same chat
+    assert list(sections_of(prompts[4])) == ["response_format"]
+    assert prompts[4]["content"].startswith("## Now\nStep 2 was a bad action")
+    # step 4's prompt: step 1 and the bad step 2 are frozen records (step 2 marked, with its lesson), step 3 is
+    # the last step with its observation; the opened chunk came in as step 1's code-context update
+    step4 = sections_of(prompts[5])
+    assert list(step4) == [
+        "tool_usage", "response_rules", "task", "step_1", "step_2", "last_step", "response_format"
+    ]  # fmt: skip
+    update = "Code Context update after step 1 (these files as they are now):\n### File: `shop/cart.py`\n"
+    assert step4["step_1"].startswith(update)
+    assert "\n\n## Operation History\n### Step 1\n" in step4["step_1"]
+    assert step4["step_2"].endswith("Bad action: the next step replaces it.\nSummary: cat failed: tests/test_kart.py "
+                                    "does not exist.\nLessons: check a path before reading it")  # fmt: skip
+    assert step4["last_step"].startswith("### Step 3\nThought: The test is tests/test_cart.py")
+    assert "Observation (returncode 1):\nTraceback" in step4["last_step"]
+    assert prompts[5]["content"].count("Observation (returncode") == 1
+    # every step's first prompt starts with the previous one's head and records (no rebuild in 6 steps)
+    for before, after in zip(prompts[1::2], prompts[3::2], strict=False):
+        end = max(e for name, (_, e) in before["extra"]["llm_ide"]["sections"].items() if name != "last_step"
+                  and name != "response_format" and name != "context_update")  # fmt: skip
+        assert after["content"][:end] == before["content"][:end]
 
     traj = json.loads((tmp_path / "run.traj.json").read_text())
     assert traj["trajectory_format"] == "mini-swe-agent-1.1"
@@ -133,8 +147,8 @@ def test_an_environment_without_the_llm_ide_methods_is_refused(agent_config: dic
     with pytest.raises(TypeError) as info:
         LLMIDEAgent(DeterministicModel(outputs=[]), LocalEnvironment(), **agent_config)
     assert str(info.value) == (
-        "LLMIDEAgent needs an environment with execute_action, tool_usage, render_context, set_agent_context "
-        "(agent.environment); LocalEnvironment lacks execute_action, tool_usage, render_context, set_agent_context"
+        "LLMIDEAgent needs an environment with execute_action, tool_usage, render_blocks, set_agent_context "
+        "(agent.environment); LocalEnvironment lacks execute_action, tool_usage, render_blocks, set_agent_context"
     )
 
 

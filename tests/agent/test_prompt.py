@@ -10,7 +10,7 @@ from minisweagent.models.test_models import DeterministicModel
 from agent.llm_ide_agent import LLMIDEAgent
 from agent.memory import Memory
 from agent.types import ChunkRef
-from tests.agent.conftest import TOOL_USAGE, BridgeTestEnvironment
+from tests.agent.conftest import TOOL_USAGE, BridgeTestEnvironment, RecordingModel, act, reflect, scripted
 
 TASK = "Cart.total() ignores the quantity of each item."
 
@@ -65,24 +65,39 @@ def fixed_memory() -> Memory:
     return memory
 
 
-def make_agent(env: BridgeTestEnvironment, config: dict[str, Any], **overrides: Any) -> LLMIDEAgent:
-    agent = LLMIDEAgent(DeterministicModel(outputs=[]), env, **(config | overrides))
+def make_agent(
+    env: BridgeTestEnvironment, config: dict[str, Any], model: DeterministicModel | None = None, **overrides: Any
+) -> LLMIDEAgent:
+    agent = LLMIDEAgent(model or DeterministicModel(outputs=[]), env, **(config | overrides))
     agent.memory = fixed_memory()
     agent.extra_template_vars["task"] = TASK
     return agent
 
 
-EXPECTED_REFLECTION = """\
-## Task Description
-Cart.total() ignores the quantity of each item.
+def first_prompt(agent: LLMIDEAgent) -> dict[str, str]:
+    """The sections of the next step's first prompt (a rebuild: nothing was sent before)."""
+    prompt = agent.start_turn().prompts[0]
+    assert prompt.rebuild and prompt.text == "\n\n".join(p.text for p in prompt.parts)
+    return {p.name: p.text for p in prompt.parts}
 
+
+EXPECTED_HISTORY = """\
 ## Operation History
 Your reasoning chain so far (operations replaced by an alternative are left out).
-{left_out}{step_1}### Step 3
+{step_1}### Step 3
 Thought: Run [the test](tests/test_cart.py:4).
 Action: bash
 Params: python -m pytest -q
-Summary: test_total fails as [the sum](shop/cart.py:12) ignores qty.
+Summary: test_total fails as [the sum](shop/cart.py:12) ignores qty."""
+STEP_1_FULL = """\
+### Step 1
+Thought: Where is the [total computed](shop/cart.py:12)?
+Action: open
+Params: shop/cart.py:12
+Summary: Cart.total adds price without qty at shop/cart.py:12.
+"""
+STEP_1_LINE = "- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.\n"
+LAST_STEP = """\
 ### Step 4
 Thought: Multiply by qty in [the loop](shop/cart.py:12).
 Action: bash
@@ -94,133 +109,83 @@ line 3
 line 4
 ... (268 characters left out) ...
 line 39
-line 40
-
-## Lessons Learned
-- check a path before reading it
-- run one test, not the suite
-
-## Response Format
-Reflect on step 4 and its observation. Answer with exactly these three tags:
-<bad_action>true or false</bad_action>
-<lessons>mistakes to avoid when calling a tool or making a hypothesis, one per line; empty if none</lessons>
-<summary>a few sentences: what the action did and what it found out</summary>
-bad_action is true when the action was invoked incorrectly and must be fixed, or when its hypothesis could
-neither be supported nor refuted and needs replacing; it is false when the reasoning can go on from it.
-The summary replaces the raw observation in later messages: keep the facts you will need (file:line, names,
-values, error messages)."""
-STEP_1 = "- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.\n"
+line 40"""
 
 
-@pytest.mark.parametrize(
-    ("chain_nodes", "left_out", "step_1"),
-    [(0, "", STEP_1), (3, "", STEP_1), (2, "- (1 earlier step left out)\n", "")],
-)
-def test_reflection_prompt_of_a_fixed_memory(
-    env: BridgeTestEnvironment, agent_config: dict[str, Any], chain_nodes: int, left_out: str, step_1: str
+@pytest.mark.parametrize(("recent", "step_1"), [(2, STEP_1_FULL), (1, STEP_1_LINE)])
+def test_rebuild_prompt_of_a_fixed_memory(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], recent: int, step_1: str
 ) -> None:
-    """The reflection judges the last operation: task, the chain's last nodes (the last with its observation) and
-    the lessons (and the Bug Consultant's advice, when it has some); no code context or tool usage (those serve the
-    action call)."""
-    memory = {"recent_nodes": 2, "observation_head": 30, "observation_tail": 20, "reflection_chain_nodes": chain_nodes}
-    agent = make_agent(env, agent_config, memory=memory)
-    prompt = agent.build_prompt(agent.config.reflection_template, "reflection")
-    assert list(prompt.sections) == ["task", "history", "lessons", "response_format"]
-    assert prompt.text == EXPECTED_REFLECTION.format(left_out=left_out, step_1=step_1)
-
-
-def test_action_prompt_of_a_fixed_memory(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
-    """The action call gets every section in the seed's order; its code context is the bridge's rendering of
-    exactly the above-threshold chunks (the bridge defines that format)."""
-    agent = make_agent(env, agent_config, memory={"recent_nodes": 2, "observation_head": 30, "observation_tail": 20})
-    last = agent.memory.history.nodes[-1]
-    last.bad_action, last.summary = False, "Multiplied by qty."
-    prompt = agent.build_prompt(agent.config.action_template)
+    """The seed's sections, laid out for caching: the static head (tool usage, response rules, task), the memory
+    (code context, lessons, the chain without the last step), then the last step with its observation and the
+    instruction to reflect on it. The code context is the bridge's rendering of exactly the above-threshold chunks."""
+    agent = make_agent(
+        env, agent_config, memory={"recent_nodes": recent, "observation_head": 30, "observation_tail": 20}
+    )
+    sections = first_prompt(agent)
+    assert list(sections) == [
+        "tool_usage", "response_rules", "task", "code_context", "lessons", "history", "last_step", "response_format"
+    ]  # fmt: skip
+    assert sections["tool_usage"] == "## Tool Usage\n" + TOOL_USAGE
+    assert sections["task"] == "## Task Description\n" + TASK
+    assert "<action_type>one of: bash, open, submit</action_type>" in sections["response_rules"]
     code_context = env.bridge.render_context(
         [
-            {
-                "file": "shop/cart.py",
-                "class": "Cart",
-                "function": "total",
-                "whole_function": True,
-                "lines": [8, 9, 10, 11, 12, 13],
-            },
+            {"file": "shop/cart.py", "class": "Cart", "function": "total", "whole_function": True,
+             "lines": [8, 9, 10, 11, 12, 13]},
             {"file": "shop/cart.py", "class": None, "function": "empty", "whole_function": False, "lines": [17]},
         ]
-    )
+    )  # fmt: skip
     assert "def total(self):" in code_context and "return Cart()" in code_context
-    assert list(prompt.sections) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
-    assert prompt.sections["code_context"] == (
+    assert sections["code_context"] == (
         "## Code Context\n"
         "Code you accessed or cited recently (line numbers first; `...` marks left-out lines).\n" + code_context
     )
-    assert prompt.sections["tool_usage"] == "## Tool Usage\n" + TOOL_USAGE
-    assert prompt.sections["response_format"] == (
-        "## Response Format\n"
-        "Decide the next operation, building on step 4.\n"
-        "Answer with exactly these three tags:\n"
-        "<thought>why this operation; ground it in code with citations like [the check](path/to/file.py:42)</thought>\n"
-        "<action_type>one of: bash, open, submit</action_type>\n"
-        "<action_params>the parameters, exactly as Tool Usage shows them</action_params>"
+    # lessons of every node in node order, the bad step's too; the chain skips the bad step 2
+    assert sections["lessons"] == "## Lessons Learned\n- check a path before reading it\n- run one test, not the suite"
+    assert sections["history"] == EXPECTED_HISTORY.format(step_1=step_1)
+    assert sections["last_step"] == LAST_STEP
+    assert sections["response_format"] == (
+        "## Now\nReflect on step 4 and its observation: answer with <bad_action>, <lessons> and <summary> only."
     )
 
 
 def test_an_observation_already_in_code_context_is_not_repeated(
     env: BridgeTestEnvironment, agent_config: dict[str, Any]
 ) -> None:
-    """After `open`, the chunk it showed is in Code Context: the action prompt does not repeat it, the reflection
-    (which has no Code Context) shows it whole; any other output is shown as it is."""
-    agent = make_agent(env, agent_config, memory={"recent_nodes": 1})
+    """After `open`, the chunk it showed is in Code Context: the last step does not repeat it; any other output is
+    shown as it is."""
+    agent = make_agent(env, agent_config)
     last = agent.memory.history.nodes[-1]
     last.action_type, last.action_params = "open", "shop/cart.py:12"
     last.observation = env.bridge.locate(file="shop/cart.py", line=12, whole_function=True)["text"]
     assert "def total(self):" in last.observation
-    action = agent.build_prompt(agent.config.action_template).sections
-    assert action["history"].endswith("Observation (returncode 0): the code it showed, now in Code Context above.")
-    assert "def total(self):" in action["code_context"] and "def total(self):" not in action["history"]
-    reflection = agent.build_prompt(agent.config.reflection_template, "reflection").sections
-    assert reflection["history"].endswith("Observation (returncode 0):\n" + last.observation)
-    last.observation += "\n(1 more match)"  # a line the code context does not have
-    assert agent.build_prompt(agent.config.action_template).sections["history"].endswith(last.observation)
-
-
-def test_alternative_action_prompt_after_a_bad_action(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
-    agent = make_agent(
-        env, agent_config, memory={"recent_nodes": 1, "threshold": 1.0, "observation_head": 30, "observation_tail": 20}
-    )
+    sections = first_prompt(agent)
+    assert sections["last_step"].endswith("Observation (returncode 0): the code it showed, now in Code Context above.")
+    assert "def total(self):" in sections["code_context"]
+    agent = make_agent(env, agent_config)
     last = agent.memory.history.nodes[-1]
-    last.bad_action, last.summary, last.lessons = True, "sed matched nothing.", ["anchor sed patterns"]
-    prompt = agent.build_prompt(agent.config.alternative_action_template)
-    # only total() scores above 1.0 (2*0.85**3 + 1 = 2.23); empty() (0.85) drops out of the code context
-    assert [round(c.activity.score, 3) for c in agent.memory.code_context.chunks] == [2.228, 0.85]
-    assert list(prompt.sections) == ["task", "code_context", "history", "tool_usage", "lessons", "response_format"]
-    assert "def empty" not in prompt.sections["code_context"] and "def total" in prompt.sections["code_context"]
-    assert prompt.sections["history"] == (
-        "## Operation History\n"
-        "Your reasoning chain so far (operations replaced by an alternative are left out).\n"
-        "- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.\n"
-        "- Step 3: bash python -m pytest -q => test_total fails as [the sum](shop/cart.py:12) ignores qty.\n"
-        "### Step 4 (bad action)\n"
-        "Thought: Multiply by qty in [the loop](shop/cart.py:12).\n"
-        "Action: bash\n"
-        "Params: sed -i 's/price$/price * qty/' shop/cart.py\n"
-        "Summary: sed matched nothing.\n"
-        "Observation (returncode 0):\n"
-        "line 1\nline 2\nline 3\nline 4\n... (268 characters left out) ...\nline 39\nline 40"
-    )
-    assert prompt.sections["lessons"] == (
-        "## Lessons Learned\n- check a path before reading it\n- run one test, not the suite\n- anchor sed patterns"
-    )
-    assert prompt.sections["response_format"] == (
-        "## Response Format\n"
+    last.observation = env.bridge.locate(file="shop/cart.py", line=12, whole_function=True)["text"] + "\n(1 more)"
+    assert first_prompt(agent)["last_step"].endswith(last.observation)  # a line the code context does not have
+
+
+def test_alternative_action_after_a_bad_reflection(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
+    """The reflection judges step 4 bad: the action call extends the reflection call with the alternative-action
+    instruction."""
+    outputs = scripted(reflect(True, "sed matched nothing.", "anchor sed patterns"), act("Again.", "bash", "true"))
+    agent = make_agent(env, agent_config | {"step_limit": 2}, model=RecordingModel(outputs=outputs))
+    assert agent.run(TASK)["exit_status"] == "LimitsExceeded"
+    reflection, action = agent.model.calls  # type: ignore[attr-defined]
+    assert action[:2] == reflection and action[2]["content"] == outputs[0]["content"]
+    assert action[3]["content"] == (
+        "## Now\n"
         "Step 4 was a bad action: it was invoked incorrectly, or its hypothesis could not be settled.\n"
-        "Decide an alternative operation that replaces it; do not repeat it as it was.\n"
-        "Answer with exactly these three tags:\n"
-        "<thought>why this alternative; ground it in code with citations like "
-        "[the check](path/to/file.py:42)</thought>\n"
-        "<action_type>one of: bash, open, submit</action_type>\n"
-        "<action_params>the parameters, exactly as Tool Usage shows them</action_params>"
+        "Decide an alternative operation that replaces it; do not repeat it as it was. Answer with <thought>,\n"
+        "<action_type> and <action_params>."
     )
+    node = agent.memory.history.nodes[3]
+    assert (node.bad_action, node.summary, node.lessons) == (True, "sed matched nothing.", ["anchor sed patterns"])
+    assert agent.memory.history.nodes[4].parent == node.parent  # the alternative is a sibling
 
 
 def test_code_context_keeps_the_best_chunks_that_fit(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
@@ -241,15 +206,20 @@ def test_code_context_keeps_the_best_chunks_that_fit(env: BridgeTestEnvironment,
         ]
     )
     assert "def empty" not in text and len(text) < len(both)
+    threshold = make_agent(env, agent_config, memory={"threshold": 1.0})
+    text = threshold.render_code_context()
+    # only total() scores above 1.0 (2*0.85**3 + 1 = 2.23); empty() (0.85) drops out of the code context
+    assert [round(c.activity.score, 3) for c in threshold.memory.code_context.chunks] == [2.228, 0.85]
+    assert "def empty" not in text and "def total" in text
 
 
 def test_old_chain_nodes_get_shorter_lines(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
-    agent = make_agent(env, agent_config, memory={"recent_nodes": 1, "brief_nodes": 1})
+    agent = make_agent(env, agent_config, memory={"recent_nodes": 0, "brief_nodes": 1})
     for node in agent.memory.history.nodes:
         node.summary = node.summary or "s"
     agent.memory.history.nodes[0].summary = "A" * 300
     agent.memory.history.nodes[2].summary = "B" * 300
-    history = agent.build_prompt(agent.config.reflection_template).sections["history"]
+    history = first_prompt(agent)["history"]
     assert history.splitlines()[2:4] == [
         "- Step 1: open shop/cart.py:12 => " + "A" * 117 + "...",  # oldest: summary clipped to 120
         "- Step 3: bash python -m pytest -q => " + "B" * 237 + "...",  # brief: clipped to 240

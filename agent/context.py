@@ -1,0 +1,208 @@
+"""The code-context memory as the prompt shows it: the above-threshold chunks rendered by lsp-bridge, file by file.
+
+`CodeContextView` owns everything between the memory's chunks and the prompt's Code Context: scoring, the visible
+set, the bridge's rendering (`render_blocks`, one `FileBlock` per file, so nothing parses `### File:` text), a
+per-file cache while no operation may have changed files, the character budget, and the background job that renders
+the new context and pushes it to attached editors while the next model call runs. `ShownCode` tracks which lines of
+which files a prompt already shows, so later prompts can append only what is new (a delta) instead of re-rendering.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agent.memory import Memory
+from lsp_bridge.blocks import FileBlock
+
+FileKey = tuple  # (file, (class, function, whole_function, lines) per chunk of that file)
+
+
+class ContextEnvironment(Protocol):
+    def render_blocks(self, chunks: list[dict]) -> list[FileBlock]: ...
+
+    def set_agent_context(self, chunks: list[dict]) -> None: ...
+
+
+def blocks_text(blocks: list[FileBlock]) -> str:
+    return "\n\n".join(b.text for b in blocks)
+
+
+@dataclass
+class Rendering:
+    """The code context after some operation: the chunks shown and their files' blocks."""
+
+    n_operations: int = -1
+    chunks: list[dict] = field(default_factory=list)
+    blocks: list[FileBlock] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return blocks_text(self.blocks)
+
+
+class CodeContextView:
+    def __init__(
+        self,
+        env: ContextEnvironment,
+        memory: Memory,
+        *,
+        weights: tuple[float, float, float],
+        threshold: float,
+        max_chunks: int,
+        max_chars: int,
+    ) -> None:
+        self.env = env
+        self.memory = memory
+        self._weights = weights
+        self.threshold, self.max_chunks, self.max_chars = threshold, max_chunks, max_chars
+        self.rendering = Rendering()
+        self._file_blocks: dict[FileKey, FileBlock] = {}  # per file and its chunks, while no file changed
+        self._worker: ThreadPoolExecutor | None = None
+        self._pending: Future | None = None
+
+    # ---- scheduling (agent thread only: `_pending` is touched here and in `settle`)
+
+    def after_operation(self, files_changed: bool) -> None:
+        """Score the chunks now, then render the visible ones and push them to the bridge in the background; a
+        prompt that shows the code context waits for it (`current`)."""
+        self.settle()
+        if files_changed:
+            self._file_blocks.clear()
+        visible = self.visible_chunks()
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
+        self._pending = self._worker.submit(self._render_and_push, self.memory.n_operations, visible)
+
+    def settle(self) -> None:
+        """Wait for the background rendering (its error, if any, is raised here)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        try:
+            self.settle()
+        finally:
+            if self._worker is not None:
+                self._worker.shutdown()
+                self._worker = None
+
+    def render(self, chunks: list[dict]) -> list[FileBlock]:
+        """The bridge's blocks of exactly these chunks (e.g. a code-context update); a file whose chunks are all
+        among them is usually rendered already (call after `current`, on the agent's thread)."""
+        return self._render(chunks, set()) if chunks else []
+
+    def _render_and_push(self, n_operations: int, visible: list[dict]) -> None:
+        self.rendering = self._render_visible(n_operations, visible)
+        self.env.set_agent_context(self.rendering.chunks)
+
+    # ---- rendering
+
+    def visible_chunks(self) -> list[dict]:
+        self.memory.code_context.update_scores(*self._weights)
+        return [c.to_bridge() for c in self.memory.code_context.visible(self.threshold, self.max_chunks)]
+
+    def current(self) -> Rendering:
+        """The above-threshold chunks rendered by the bridge, within `max_chars`: when the rendering is longer, the
+        best-scoring chunks that fit are shown (equal scores go or stay together; at least one chunk). Files change
+        only through operations, so one rendering serves every prompt until the next operation."""
+        self.settle()
+        if self.rendering.n_operations != self.memory.n_operations:
+            self.rendering = self._render_visible(self.memory.n_operations, self.visible_chunks())
+        return self.rendering
+
+    def _render_visible(self, n_operations: int, visible: list[dict]) -> Rendering:
+        used: set[FileKey] = set()
+        shown, blocks = visible, self._render(visible, used)
+        if self.max_chars and len(blocks_text(blocks)) > self.max_chars and len(visible) > 1:
+            # leave out the lowest-scoring chunks (equal scores together) until the rest fits: only their files
+            # are rendered again, and not even those when they lose their last chunk
+            scores = sorted({c["score"] for c in visible}, reverse=True)
+            for floor in scores[-2::-1]:  # the lowest score goes first
+                shown = [c for c in visible if c["score"] >= floor]
+                blocks = self._render(shown, used)
+                if len(blocks_text(blocks)) <= self.max_chars:
+                    break
+            else:
+                best = max(range(len(visible)), key=lambda i: visible[i]["score"])  # at least one chunk
+                shown = visible[best : best + 1]
+                blocks = self._render(shown, used)
+        self._file_blocks = {key: self._file_blocks[key] for key in used if key in self._file_blocks}
+        return Rendering(n_operations, shown, blocks)
+
+    def _render(self, chunks: list[dict], used: set[FileKey]) -> list[FileBlock]:
+        """The bridge's blocks for `chunks`, one per file in order of first appearance. A file whose chunks were
+        rendered before, with no file-changing operation since, is not asked again; the others go in one request
+        (one per file when the bridge could not render one of them, so each block is known to be its file's)."""
+        groups: dict[FileKey, list[dict]] = {}
+        for chunk in chunks:
+            groups.setdefault(chunk["file"], []).append(chunk)
+        keyed = {
+            (file, *((c["class"], c["function"], c["whole_function"], tuple(c["lines"])) for c in group)): group
+            for file, group in groups.items()
+        }
+        used.update(keyed)
+        missing = [key for key in keyed if key not in self._file_blocks]
+        if missing:
+            blocks = self.env.render_blocks([c for key in missing for c in keyed[key]])
+            if len(blocks) == len(missing):
+                self._file_blocks.update(zip(missing, blocks, strict=True))
+            else:  # a file the bridge could not render (or did not answer): ask file by file
+                for key in missing:
+                    got = self.env.render_blocks(keyed[key])
+                    if len(got) == 1:
+                        self._file_blocks[key] = got[0]
+        return [self._file_blocks[key] for key in keyed if key in self._file_blocks]
+
+
+def chunk_key(chunk: dict) -> tuple:
+    return (chunk["file"], chunk["class"], chunk["function"], chunk["whole_function"], tuple(chunk["lines"]))
+
+
+@dataclass
+class ShownCode:
+    """What a prompt's code context already shows since its last rebuild: the chunks, and each file's numbered lines
+    (its base rendering and the updates after it)."""
+
+    chunks: set[tuple] = field(default_factory=set)
+    lines: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def reset(self, rendering: Rendering) -> None:
+        self.chunks, self.lines = set(), {}
+        self.add(rendering.chunks, rendering.blocks)
+
+    def add(self, chunks: list[dict], blocks: list[FileBlock]) -> None:
+        self.chunks.update(chunk_key(c) for c in chunks)
+        for block in blocks:
+            self.lines.setdefault(block.path, {}).update(block.lines)
+
+    def new_chunks(self, rendering: Rendering) -> list[dict]:
+        """The visible chunks the prompt does not show yet: new ones (or grown), and every chunk of a file whose
+        shown lines changed since (an edit)."""
+        changed = {
+            b.path
+            for b in rendering.blocks
+            if any(self.lines.get(b.path, {}).get(n, code) != code for n, code in b.lines)
+        }
+        return [c for c in rendering.chunks if chunk_key(c) not in self.chunks or c["file"] in changed]
+
+    def texts(self) -> set[str]:
+        """Every shown line as the bridge renders it (`N code`, file headers, `...`), for `within`."""
+        shown = {f"{n} {code}" for lines in self.lines.values() for n, code in lines.items()}
+        return shown | {f"### File: `{path}`" for path in self.lines} | ({"..."} if shown else set())
+
+
+def within(observation: str, shown: set[str]) -> bool:
+    """Every line of an observation that shows numbered code is also a line the prompt's code context shows
+    (indentation aside), so the prompt need not show it twice."""
+    lines = [" ".join(line.split()) for line in observation.splitlines() if line.strip()]
+    if not shown or not any(line[:1].isdigit() for line in lines):
+        return False
+    normal = {" ".join(s.split()) for s in shown}
+    return all(line in normal for line in lines)
+
+
+def context_info(rendering: Rendering) -> dict[str, Any]:
+    return {"n_operations": rendering.n_operations, "files": [b.path for b in rendering.blocks]}
