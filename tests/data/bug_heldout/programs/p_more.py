@@ -676,4 +676,213 @@ PROGRAMS = [
         """
         },
     ),
+    # --- novel bugs (singletons) added later ---
+    P(
+        "template_missing_variable",
+        "string",
+        "email",
+        "app/mailer.py",
+        "KeyError",
+        {
+            "app/mailer.py": r"""
+        from string import Template
+
+        BODY = Template("Hi $first_name,\nyour order $order_id ships on $ship_date.\n")
+
+
+        def render(order):
+            return BODY.substitute(first_name=order["customer"], order_id=order["id"])
+
+
+        print(render({"customer": "Ana", "id": 42, "ship": "2024-03-02"}))
+        """
+        },
+    ),
+    P(
+        "cli_argument_missing",
+        "sys",
+        "argv",
+        "tools/resize_cli.py",
+        "IndexError",
+        {
+            "tools/resize_cli.py": r"""
+        import sys
+
+
+        def main():
+            src = sys.argv[1]
+            width = int(sys.argv[2]) if len(sys.argv) > 2 else 800
+            print(f"resizing {src} to {width}px")
+
+
+        main()
+        """
+        },
+    ),
+    P(
+        "isinstance_with_parameterized_generic",
+        "typing",
+        "validate",
+        "app/payload_check.py",
+        "TypeError",
+        {
+            "app/payload_check.py": r"""
+        def check_ids(payload):
+            ids = payload["ids"]
+            if not isinstance(ids, list[int]):
+                raise ValueError("ids must be a list of ints")
+            return ids
+
+
+        print(check_ids({"ids": [1, 2, 3]}))
+        """
+        },
+    ),
+    P(
+        "slots_missing_attribute",
+        "core",
+        "slots",
+        "geo/vec.py",
+        "AttributeError",
+        {
+            "geo/vec.py": r"""
+        class Vec:
+            __slots__ = ("x", "y")
+
+            def __init__(self, x, y):
+                self.x = x
+                self.y = y
+
+            def normalize(self):
+                self.length = (self.x ** 2 + self.y ** 2) ** 0.5
+                return Vec(self.x / self.length, self.y / self.length)
+
+
+        print(Vec(3, 4).normalize().x)
+        """
+        },
+    ),
+    P(
+        "month_added_by_replace",
+        "datetime",
+        "billing",
+        "billing/next_charge.py",
+        "ValueError",
+        {
+            "billing/next_charge.py": r"""
+        from datetime import date
+
+
+        def next_charge(last):
+            if last.month == 12:
+                return last.replace(year=last.year + 1, month=1)
+            return last.replace(month=last.month + 1)
+
+
+        for d in (date(2024, 1, 15), date(2024, 1, 31)):
+            print(d, "->", next_charge(d))
+        """
+        },
+    ),
+    P(
+        "next_inside_generator",
+        "core",
+        "generator",
+        "etl/pairs_gen.py",
+        "RuntimeError",
+        {
+            "etl/pairs_gen.py": r"""
+        def key_values(lines):
+            it = iter(lines)
+            for key in it:
+                value = next(it)
+                yield key.strip(), value.strip()
+
+
+        print(dict(key_values(["host", "db.local", "port", "5432", "user"])))
+        """
+        },
+    ),
+    P(
+        "identity_compare_for_equality",
+        "core",
+        "status",
+        "jobs/status_check.py",
+        "AssertionError",
+        {
+            "jobs/status_check.py": r"""
+        import json
+
+
+        def finished(job):
+            return job["state"] is "done"
+
+
+        job = json.loads('{"id": 7, "state": "done"}')
+        assert finished(job), f"job {job['id']} reported unfinished"
+        """
+        },
+    ),
+    P(
+        "itemgetter_on_items_tuples",
+        "operator",
+        "sort",
+        "shop/cheapest.py",
+        "TypeError",
+        {
+            "shop/cheapest.py": r"""
+        from operator import itemgetter
+
+        PRODUCTS = {"kettle": {"price": 29.9}, "mug": {"price": 6.5}}
+
+
+        def cheapest(products):
+            return sorted(products.items(), key=itemgetter("price"))[0][0]
+
+
+        print(cheapest(PRODUCTS))
+        """
+        },
+    ),
+    P(
+        "setattr_override_recursion",
+        "core",
+        "setattr",
+        "app/tracked.py",
+        "RecursionError",
+        {
+            "app/tracked.py": r"""
+        class Tracked:
+            def __init__(self, **fields):
+                for k, v in fields.items():
+                    setattr(self, k, v)
+
+            def __setattr__(self, name, value):
+                print(f"set {name}")
+                setattr(self, name, value)
+
+
+        t = Tracked(name="ana", age=31)
+        print(t.name)
+        """
+        },
+    ),
+    P(
+        "class_scope_in_comprehension",
+        "core",
+        "class_body",
+        "app/units.py",
+        "NameError",
+        {
+            "app/units.py": r"""
+        class Units:
+            FACTOR = 1000
+            LABELS = ["g", "kg", "t"]
+            SCALE = {label: FACTOR ** i for i, label in enumerate(LABELS)}
+
+
+        print(Units.SCALE)
+        """
+        },
+    ),
 ]
