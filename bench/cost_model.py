@@ -59,11 +59,19 @@ def _header(role: str) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Block:
-    """One content block as sent: its tokens (the role header `user:\\n` before a message's first block) and whether a
-    `cache_control` breakpoint closes it."""
+    """One content block as sent: its tokens (the role header `user:\\n` before a message's first block), their hash,
+    and whether a `cache_control` breakpoint closes it."""
 
-    tokens: tuple[int, ...]
+    tokens: np.ndarray
+    digest: bytes
     breakpoint: bool
+
+
+@lru_cache(maxsize=200_000)
+def _block(role: str | None, text: str) -> tuple[np.ndarray, bytes]:
+    """A block's tokens (with the role header when it opens a message) and their hash, computed once per text."""
+    tokens = np.asarray((_header(role) if role is not None else ()) + encode(text), dtype=np.int32)
+    return tokens, hashlib.blake2b(tokens.tobytes(), digest_size=16).digest()
 
 
 def blocks(messages: Sequence[dict]) -> list[Block]:
@@ -83,10 +91,8 @@ def blocks(messages: Sequence[dict]) -> list[Block]:
         if "cache_control" in message:  # upstream marks a tool message itself, not its part
             parts[-1] = (parts[-1][0], True)
         for i, (text, marked) in enumerate(parts):
-            tokens = encode(text)
-            if i == 0:
-                tokens = _header(str(message.get("role", ""))) + tokens
-            out.append(Block(tokens, marked))
+            tokens, digest = _block(str(message.get("role", "")) if i == 0 else None, text)
+            out.append(Block(tokens, digest, marked))
     return out
 
 
@@ -111,12 +117,12 @@ def _chain(previous: bytes, data: bytes) -> bytes:
 
 def request(messages: Sequence[dict]) -> Request:
     bs = blocks(messages)
-    tokens = np.fromiter((t for b in bs for t in b.tokens), dtype=np.int32)
+    tokens = np.concatenate([b.tokens for b in bs]) if bs else np.zeros(0, dtype=np.int32)
     ends, block_chain, offset, h = [], [], 0, b""
     for b in bs:
-        offset += len(b.tokens)
+        offset += b.tokens.size
         ends.append(offset)
-        h = _chain(h, _digest(b.tokens))
+        h = _chain(h, b.digest)
         block_chain.append(h)
     raw = tokens.tobytes()
     step = OPENAI_STEP * tokens.itemsize
@@ -125,11 +131,6 @@ def request(messages: Sequence[dict]) -> Request:
         h = _chain(h, raw[k * step : (k + 1) * step])
         chunk_chain.append(h)
     return Request(tokens, ends, block_chain, chunk_chain, [i for i, b in enumerate(bs) if b.breakpoint])
-
-
-@lru_cache(maxsize=200_000)
-def _digest(tokens: tuple[int, ...]) -> bytes:
-    return hashlib.blake2b(np.asarray(tokens, dtype=np.int32).tobytes(), digest_size=16).digest()
 
 
 # ---- prices
