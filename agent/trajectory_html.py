@@ -52,6 +52,31 @@ def tree_view(memory: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def model_calls(messages: list[dict]) -> list[dict[str, Any]]:
+    """One row per prompt message: its phase, size, and what was meant to come from a provider's cache (the first
+    `prefix_messages` messages of the call and `prefix_chars` of this one), whether it was a rebuild."""
+    rows = []
+    for i, m in enumerate(messages):
+        llm_ide = (m.get("extra") or {}).get("llm_ide") or {}
+        if "phase" not in llm_ide:
+            continue
+        cache = llm_ide.get("cache") or {}
+        content = m.get("content") if isinstance(m.get("content"), str) else ""
+        rows.append(
+            {
+                "index": i,
+                "phase": llm_ide["phase"],
+                "chars": len(content),
+                "prefix_messages": cache.get("prefix_messages", 1),
+                "prefix_chars": cache.get("prefix_chars", 0),
+                "boundaries": cache.get("boundaries", []),
+                "rebuild": cache.get("rebuild", False),
+                "cache_control": cache.get("cache_control", False),
+            }
+        )
+    return rows
+
+
 def render_trajectory_html(traj: dict | list) -> str:
     """The page for one trajectory (as `LLMIDEAgent.save` writes it); a trajectory of another agent, without
     memory, still renders its status and submission (an old-style list of messages, its messages only)."""
@@ -73,6 +98,7 @@ def render_trajectory_html(traj: dict | list) -> str:
         n_operations=memory.get("n_operations", 0),
         code_context=llm_ide.get("code_context", ""),
         bug_consultant=info.get("bug_consultant"),
+        calls=model_calls(traj["messages"]),
         **tree_view(memory),
     )
 

@@ -88,6 +88,13 @@ def test_html_page_of_an_episode(env: BridgeTestEnvironment, agent_config: dict[
     final_context = page.split("<h2>Final code context</h2>")[1].split("<table>")[0]
     assert "def total(self):" in final_context and "total += price * qty" in final_context
     assert "+                total += price * qty" in page  # the submitted diff
+    # one row per prompt: its phase and the cached prefix it was meant to have (from the trajectory's marks)
+    calls = page.split("<h2>Model calls</h2>")[1].split("</table>")[0]
+    rows = calls.split("<tr>")[2:]
+    assert len(rows) == 11  # 1 + 2 * 5 calls, retries ask again in the same chat
+    assert "<td>action</td>" in rows[0] and "<td>1 message</td>" in rows[0]  # the first call: nothing to read
+    assert "<td>reflection</td>" in rows[1] and "1 message + " in rows[1]  # the head read back
+    assert "<td>action</td>" in rows[2] and "<td>2 messages</td>" in rows[2]  # system + the reflection's prompt
 
 
 def test_trajectory_keeps_upstream_format(
