@@ -149,7 +149,7 @@ def main() -> int:
     todo = [prog for prog, k in zip(progs, keys, strict=True) if k not in existing]
     with ThreadPoolExecutor(max_workers=2) as pool:
         fresh = iter(list(pool.map(run, todo)))
-    results = []
+    results: list[tuple[dict[str, object] | None, str]] = []
     for prog, k in zip(progs, keys, strict=True):
         if k in existing:  # same program: its recorded run is kept, its labels come from the program table
             kept = {**existing[k], "library": prog.library, "callsite": prog.callsite}
