@@ -166,6 +166,7 @@ class BugIndex:
         self._matrix: dict[str, sparse.csr_matrix] = {
             name: sparse.csr_matrix((0, _DIM), dtype=np.float32) for name in FIELDS
         }
+        self._columns: dict[str, sparse.csc_matrix] = {}  # the same matrices by column, for the query's tokens
         self._df = {name: np.zeros(_DIM, dtype=np.int32) for name in FIELDS}
         self._idf: dict[str, np.ndarray] = {}
         self._row_weight: dict[str, np.ndarray] = {}
@@ -212,6 +213,7 @@ class BugIndex:
             df = self._df[name]
             self._idf[name] = np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
             self._row_weight[name] = np.asarray(self._matrix[name] @ self._idf[name]).ravel()
+        self._columns = {}
         order = np.argsort(np.asarray(self.ids, dtype=object), kind="stable")
         self._tie = np.empty(len(order), dtype=np.int64)
         self._tie[order] = np.arange(len(order))
@@ -222,6 +224,19 @@ class BugIndex:
                 self._add_rows(self.store.index_rows(self._version))
 
     # scoring -----------------------------------------------------------------------------------------------------
+    def _shared_weight(self, name: str, tokens: np.ndarray, idf: np.ndarray) -> np.ndarray:
+        """Per record, the idf sum of the query's tokens it holds: only the query's columns are read."""
+        if name not in self._columns:
+            self._columns[name] = self._matrix[name].tocsc()
+        cols = self._columns[name]
+        starts, ends = cols.indptr[tokens], cols.indptr[tokens + 1]
+        counts = ends - starts
+        if not counts.sum():
+            return np.zeros(len(self.ids), dtype=np.float32)
+        rows = np.concatenate([cols.indices[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)])
+        shared: np.ndarray = np.bincount(rows, weights=np.repeat(idf[tokens], counts), minlength=len(self.ids))
+        return shared.astype(np.float32)
+
     def _scores(self, query: Query) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         n = len(self.ids)
         parts: dict[str, np.ndarray] = {}
@@ -234,9 +249,7 @@ class BugIndex:
             if w <= 0 or len(q) == 0:
                 continue
             idf = self._idf[name]
-            qvec = np.zeros(_DIM, dtype=np.float32)
-            qvec[q] = idf[q]
-            inter = np.asarray(self._matrix[name] @ qvec).ravel()
+            inter = self._shared_weight(name, q, idf)
             rec = self._row_weight[name]
             sim = 2.0 * inter / np.maximum(float(idf[q].sum()) + rec, 1e-9)
             parts[name] = sim
