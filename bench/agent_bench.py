@@ -418,15 +418,16 @@ def report_overhead(result: dict) -> None:
 
 COST_STEPS = (30, 60, 120, 250)
 COST_MODELS = ("gpt-5-mini", "gpt-4o", "claude-sonnet-4-5")
-SONNET_END = "claude-sonnet-4-5 with upstream's default_end"
+SONNET_PLAIN = "claude-sonnet-4-5 without cache_control"
 REASONING = 500  # default reasoning tokens billed per call (gpt-5-mini at its default medium effort)
 # the Django tasks whose gold functions are in 5.0's sdist (35059's regression is 5.0's too), explored back to back
 REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056", "django-35059")
 
 
-def recording_model(outputs: list[dict], steps_done: list[int], **kwargs):
-    """DeterministicModel that keeps every call: the messages exactly as they reach `query` (deep-copied; only the
-    `extra` key dropped, as upstream's LitellmModel drops it before the API), the answer, the step it belongs to."""
+def recording_model(answer, steps_done: list[int], **kwargs):
+    """A DeterministicModel that answers `answer(step, n)` (the n-th call of that step, from 0) and keeps every call:
+    the messages exactly as they reach `query` (deep-copied; only the `extra` key dropped, as upstream's LitellmModel
+    drops it before the API), the answer, the step it belongs to (the actions executed so far + 1)."""
     import copy
 
     from cost_model import Call
@@ -434,16 +435,17 @@ def recording_model(outputs: list[dict], steps_done: list[int], **kwargs):
 
     class Recording(DeterministicModel):
         def __init__(self, **kw) -> None:
-            super().__init__(**kw)
+            super().__init__(outputs=[], cost_per_call=0.0, **kw)
             self.calls: list[Call] = []
 
         def query(self, messages: list[dict], **kw) -> dict:
             sent = copy.deepcopy([{k: v for k, v in m.items() if k != "extra"} for m in messages])
-            answer = super().query(messages, **kw)
-            self.calls.append(Call(sent, answer.get("content") or "", steps_done[0] + 1))
-            return answer
+            step = steps_done[0] + 1
+            reply = answer(step, sum(1 for c in self.calls[-4:] if c.step == step))
+            self.calls.append(Call(sent, reply["content"], step))
+            return reply
 
-    return Recording(outputs=outputs, cost_per_call=0.0, **kwargs)
+    return Recording(**kwargs)
 
 
 def counted_envs(root: Path, bridge, steps_done: list[int]):
@@ -469,9 +471,42 @@ def counted_envs(root: Path, bridge, steps_done: list[int]):
     return ide_env, upstream_env
 
 
-def cost_episode(plan: list[tuple[str, str, str]], task: str, root: Path, bridge) -> dict[str, list]:
-    """Both agents on the same plan of actions; every model call recorded (LLMIDEAgent: one call at step 1, then a
-    reflection and an action per step, answered in that order)."""
+def ide_answers(plan: list[tuple[str, str, str]], single_call: bool):
+    """LLMIDEAgent's answers: the action at step 1; then the reflection on the previous step and the action, in two
+    calls or (single_call) both tag groups in one answer."""
+
+    def answer(step: int, n: int) -> dict:
+        thought, kind, params = plan[step - 1]
+        text = (
+            f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}</action_params>"
+        )
+        if step > 1:
+            summary = f"Step {step - 1}: {plan[step - 2][0]}"
+            reflection = f"<bad_action>false</bad_action>\n<lessons></lessons>\n<summary>{summary}</summary>"
+            text = f"{reflection}\n{text}" if single_call else (reflection if n == 0 else text)
+        return {"role": "assistant", "content": text, "extra": {"actions": [], "cost": 0.0}}
+
+    return answer
+
+
+def default_answers(plan: list[tuple[str, str, str]]):
+    """DefaultAgent's answers: a THOUGHT and one bash block; LLM-IDE actions as `@ACTION PARAMS` (see local_envs)."""
+
+    def answer(step: int, n: int) -> dict:
+        thought, kind, params = plan[step - 1]
+        command = params if kind == "bash" else f"@{kind} {params}".rstrip()
+        content = f"THOUGHT: {thought}\n\n```bash\n{command}\n```"
+        return {"role": "assistant", "content": content, "extra": {"actions": [{"command": command}], "cost": 0.0}}
+
+    return answer
+
+
+def cost_episode(
+    plan: list[tuple[str, str, str]], task: str, root: Path, bridge, single_call: bool | None = None
+) -> dict[str, list]:
+    """Both agents on the same plan of actions, every model call recorded. LLMIDEAgent runs twice: as for an OpenAI
+    model, and under a Claude model name (`LLMIDEAgent@claude`: the layout it sends Anthropic, breakpoints included).
+    `single_call` overrides the agent config's `single_call`. The repository is reset to HEAD after each run."""
     import subprocess
 
     import yaml
@@ -480,40 +515,36 @@ def cost_episode(plan: list[tuple[str, str, str]], task: str, root: Path, bridge
 
     from agent.llm_ide_agent import LLMIDEAgent
 
+    def reset() -> None:
+        subprocess.run(["git", "reset", "-q", "--hard"], cwd=root, check=True)
+        bridge.sync()
+
     steps_done = [0]
     ide_env, upstream_env = counted_envs(root, bridge, steps_done)
-    outputs = []
-    for i, (thought, kind, params) in enumerate(plan):
-        if i:
-            outputs.append(
-                f"<bad_action>false</bad_action>\n<lessons></lessons>\n<summary>Step {i}: {thought}</summary>"
-            )
-        outputs.append(
-            f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}</action_params>"
-        )
     config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
     config.pop("agent_class", None)
-    config.update(cost_limit=0, step_limit=len(outputs))
-    answers = [{"role": "assistant", "content": o, "extra": {"actions": [], "cost": 0.0}} for o in outputs]
-    ide_model = recording_model(answers, steps_done)
-    LLMIDEAgent(ide_model, ide_env, **config).run(task)
-    subprocess.run(["git", "reset", "-q", "--hard"], cwd=root, check=True)  # the plan's edit, again from HEAD
-    bridge.sync()
+    if single_call is not None:
+        config["single_call"] = single_call
+    single = bool(config.get("single_call", False))
+    config.update(cost_limit=0, step_limit=len(plan) if single else 2 * len(plan) - 1)
+    calls: dict[str, list] = {}
+    for name, model_name in (("LLMIDEAgent", "deterministic"), ("LLMIDEAgent@claude", COST_MODELS[-1])):
+        steps_done[0] = 0
+        model = recording_model(ide_answers(plan, single), steps_done, model_name=model_name)
+        LLMIDEAgent(model, ide_env, **config).run(task)
+        calls[name] = model.calls
+        reset()
 
     steps_done[0] = 0
     upstream_cfg = get_config_from_spec("swebench.yaml")
-    calls = []
-    for thought, kind, params in plan:
-        command = params if kind == "bash" else f"@{kind} {params}".rstrip()
-        content = f"THOUGHT: {thought}\n\n```bash\n{command}\n```"
-        calls.append(
-            {"role": "assistant", "content": content, "extra": {"actions": [{"command": command}], "cost": 0.0}}
-        )
-    base_model = recording_model(calls, steps_done, observation_template=upstream_cfg["model"]["observation_template"])
+    template = upstream_cfg["model"]["observation_template"]
+    base_model = recording_model(default_answers(plan), steps_done, observation_template=template)
     DefaultAgent(base_model, upstream_env, **{**upstream_cfg["agent"], "cost_limit": 0, "step_limit": len(plan)}).run(
         task
     )
-    return {"LLMIDEAgent": ide_model.calls, "DefaultAgent": base_model.calls}
+    reset()
+    calls["DefaultAgent"] = base_model.calls
+    return calls
 
 
 def git_copy(source: Path, name: str) -> Path:
@@ -586,66 +617,96 @@ def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str
     return plan
 
 
-def dump_calls(path: Path, calls: dict[str, list], tables: dict) -> None:
-    """One JSON line per call: its step, size, cached/written tokens under OpenAI's and Anthropic's rules, and where it
-    stops sharing a prefix with the call before it (token offset, message index, the text there)."""
+def dump_calls(path: Path, calls: dict[str, list]) -> None:
+    """One JSON line per call of each run: its step, size, cached tokens under OpenAI's rule, read/written under
+    Anthropic's (the markers as sent), and where it stops sharing a prefix with the run's previous call (token offset,
+    block index, the text there)."""
     import json
 
-    from cost_model import common_prefix, request, text_at
+    from cost_model import AnthropicCache, OpenAICache, common_prefix, request, text_at
 
     with path.open("w") as out:
-        for agent_name, agent_calls in calls.items():
-            per = tables[agent_name]["per"]
-            previous = None
-            for i, call in enumerate(agent_calls):
+        for run, run_calls in calls.items():
+            openai, anthropic, previous = OpenAICache(), AnthropicCache(), None
+            for i, call in enumerate(run_calls):
                 req = request(call.messages)
                 shared = common_prefix(previous, req) if previous is not None else 0
-                message = next((k for k, end in enumerate(req.ends) if end > shared), len(req.ends))
+                read, written = anthropic.lookup(req)
                 row = {
-                    "agent": agent_name,
+                    "run": run,
                     "call": i + 1,
                     "step": call.step,
                     "messages": len(call.messages),
                     "input": req.n,
-                    "openai_cached": per[COST_MODELS[0]][i].cached,
-                    "sonnet_read": per[COST_MODELS[-1]][i].cached,
-                    "sonnet_written": per[COST_MODELS[-1]][i].written,
+                    "openai_cached": openai.lookup(req)[0],
+                    "anthropic_read": read,
+                    "anthropic_written": written,
+                    "breakpoints": len(req.breakpoints),
                     "shared_with_previous": shared,
-                    "breaks_in_block": message,
+                    "breaks_in_block": next((k for k, end in enumerate(req.ends) if end > shared), len(req.ends)),
                     "breaks_at": text_at(req, shared),
                 }
                 out.write(json.dumps(row) + "\n")
                 previous = req
 
 
+def upstream_marks_claude(config: Path | None) -> bool:
+    """Whether upstream's get_model adds `set_cache_control: default_end` to a Claude model of this agent config (it
+    does unless the config's model section sets the key; None: upstream's own swebench.yaml, which does not)."""
+    import yaml
+
+    if config is None:
+        return True
+    return "set_cache_control" not in ((yaml.safe_load(config.read_text()) or {}).get("model") or {})
+
+
 def cost_tables(calls: dict[str, list], reasoning: int, fixed_output: int | None) -> dict:
-    """Per-call costs of each agent's calls under each price; the agents' per-step prompt sizes."""
-    from cost_model import Price, output_tokens, price_calls, request, with_upstream_cache_control
+    """Per-call costs of each agent's calls under each price, with the step of each call; per-step prompt sizes.
+    OpenAI prices apply to the calls sent to a non-Claude model; claude-sonnet-4-5 to those sent under a Claude name
+    (`AGENT@claude` when recorded, else the same calls) as shipped: with upstream's default_end marking when get_model
+    adds it (None when it would reject the messages), and SONNET_PLAIN with every marker removed."""
+    from cost_model import (
+        Price,
+        output_tokens,
+        price_calls,
+        request,
+        with_upstream_cache_control,
+        without_cache_control,
+    )
 
     prices = {"@10%": Price.cached_at(0.10), "@50%": Price.cached_at(0.50)}
-    prices |= {m: Price.of(m) for m in COST_MODELS}
+    prices |= {m: Price.of(m) for m in COST_MODELS[:-1]}
+    sonnet = Price.of(COST_MODELS[-1])
+    configs = {"DefaultAgent": None, "LLMIDEAgent": BENCH.parent / "agent/config/llm-ide/swebench.yaml"}
     out: dict = {}
-    for agent_name, agent_calls in calls.items():
+    for agent_name, config in configs.items():
+        agent_calls, claude_calls = calls[agent_name], calls.get(agent_name + "@claude", calls[agent_name])
         requests = [request(c.messages) for c in agent_calls]
         outs = output_tokens(agent_calls, reasoning, fixed_output)
-        own = output_tokens(agent_calls, 0, fixed_output)
         per = {name: price_calls(requests, outs, price) for name, price in prices.items()}
-        sonnet = prices[COST_MODELS[-1]]
+        steps = {name: [c.step for c in agent_calls] for name in per}
+        claude_outs = output_tokens(claude_calls, reasoning, fixed_output)
         try:
-            marked = [request(with_upstream_cache_control(c.messages)) for c in agent_calls]
-            per[SONNET_END] = price_calls(marked, outs, sonnet)
+            shipped = [
+                with_upstream_cache_control(c.messages) if upstream_marks_claude(config) else c.messages
+                for c in claude_calls
+            ]
+            per[COST_MODELS[-1]] = price_calls([request(m) for m in shipped], claude_outs, sonnet)
         except AssertionError:  # upstream's set_cache_control accepts only one content part per message
-            per[SONNET_END] = None
-        steps = [c.step for c in agent_calls]
-        prompt = {}
+            per[COST_MODELS[-1]] = None
+        plain = [request(without_cache_control(c.messages)) for c in claude_calls]
+        per[SONNET_PLAIN] = price_calls(plain, claude_outs, sonnet)
+        steps[COST_MODELS[-1]] = steps[SONNET_PLAIN] = [c.step for c in claude_calls]
+        prompt: dict[int, int] = {}
         for c, r in zip(agent_calls, requests, strict=True):
             prompt[c.step] = max(prompt.get(c.step, 0), r.n)
+        own = output_tokens(agent_calls, 0, fixed_output)
         out[agent_name] = {"per": per, "steps": steps, "prompt": prompt, "own_output": own}
     return out
 
 
-def dflt_end(t: dict) -> str:
-    return f"{t[SONNET_END].input_cost:.4f}" if SONNET_END in t else "n/a"
+def sonnet_cost(t: dict) -> str:
+    return f"{t[COST_MODELS[-1]].input_cost:.4f}" if COST_MODELS[-1] in t else "n/a"
 
 
 def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: int, fixed_output: int | None) -> dict:
@@ -661,41 +722,33 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
     typer.echo(f"output per call: {what} (mean {own['DefaultAgent']:.0f} Default, {own['LLMIDEAgent']:.0f} LLM-IDE) "
                f"+ {reasoning} reasoning tokens (--reasoning-tokens, --output-tokens)")  # fmt: skip
     typer.echo(f"{'steps':>5} {'agent':<13}{'calls':>6}{'input':>9}{'cached':>9}{'uncached':>9}{'@10%':>8}{'@50%':>8}"
-               f"{'gpt-5-mini$':>12}{'gpt-4o$':>9}{'sonnet$':>9}{'dflt_end$':>11}{'total$':>9}")  # fmt: skip
+               f"{'gpt-5-mini$':>12}{'gpt-4o$':>9}{'sonnet$':>9}{'no-cc$':>9}{'total$':>9}")  # fmt: skip
     summary: dict = {}
     for n in limits:
         row: dict = {}
         for a in agents:
-            keep = [i for i, s in enumerate(tables[a]["steps"]) if s <= n]
-            t = {name: Totals.of(costs[i] for i in keep) for name, costs in tables[a]["per"].items() if costs}
+            t = {
+                name: Totals.of(c for c, s in zip(costs, tables[a]["steps"][name], strict=True) if s <= n)
+                for name, costs in tables[a]["per"].items()
+                if costs is not None
+            }
             m = t[COST_MODELS[0]]
             row[a] = t
             typer.echo(
                 f"{n:>5} {a:<13}{m.calls:>6}{m.input:>9}{m.cached:>9}{m.uncached:>9}{t['@10%'].input_cost:>8.0f}"
                 f"{t['@50%'].input_cost:>8.0f}{m.input_cost:>12.4f}{t['gpt-4o'].input_cost:>9.4f}"
-                f"{t[COST_MODELS[-1]].input_cost:>9.4f}{dflt_end(t):>11}"
-                f"{m.cost:>9.4f}"
+                f"{sonnet_cost(t):>9}{t[SONNET_PLAIN].input_cost:>9.4f}{m.cost:>9.4f}"
             )
         d, i = row["DefaultAgent"], row["LLMIDEAgent"]
-        end_ratio = (
-            ratio(i[SONNET_END].input_cost, d[SONNET_END].input_cost) if SONNET_END in i and SONNET_END in d else "n/a"
-        )
+        keys = ("@10%", "@50%", COST_MODELS[0], "gpt-4o", COST_MODELS[-1], SONNET_PLAIN)
+        widths = (8, 8, 12, 9, 9, 9)
+        costs = [ratio(i[k].input_cost, d[k].input_cost) if k in i and k in d else "n/a" for k in keys]
+        m = COST_MODELS[0]
         typer.echo(
-            f"{n:>5} {'ratio':<13}{ratio(i[COST_MODELS[0]].calls, d[COST_MODELS[0]].calls):>6}"
-            f"{ratio(i[COST_MODELS[0]].input, d[COST_MODELS[0]].input):>9}"
-            f"{ratio(i[COST_MODELS[0]].cached, d[COST_MODELS[0]].cached):>9}"
-            f"{ratio(i[COST_MODELS[0]].uncached, d[COST_MODELS[0]].uncached):>9}"
-            + "".join(
-                f"{ratio(i[k].input_cost, d[k].input_cost):>{w}}"
-                for k, w in (
-                    ("@10%", 8),
-                    ("@50%", 8),
-                    (COST_MODELS[0], 12),
-                    ("gpt-4o", 9),
-                    (COST_MODELS[-1], 9),
-                )
-            )
-            + f"{end_ratio:>11}{ratio(i[COST_MODELS[0]].cost, d[COST_MODELS[0]].cost):>9}  (LLMIDE / Default)"
+            f"{n:>5} {'ratio':<13}{ratio(i[m].calls, d[m].calls):>6}{ratio(i[m].input, d[m].input):>9}"
+            f"{ratio(i[m].cached, d[m].cached):>9}{ratio(i[m].uncached, d[m].uncached):>9}"
+            + "".join(f"{c:>{w}}" for c, w in zip(costs, widths, strict=True))
+            + f"{ratio(i[m].cost, d[m].cost):>9}  (LLMIDE / Default)"
         )
         summary[n] = row
     n = 60 if 60 in limits else limits[-1]
@@ -703,10 +756,11 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
     for r in (0, reasoning, 2000):
         cost_of = {}
         for a in agents:
-            keep = [i for i, s in enumerate(tables[a]["steps"]) if s <= n]
-            calls = tables[a]["per"][COST_MODELS[0]]
-            own = tables[a]["own_output"]
-            cost_of[a] = sum(calls[i].input_cost + (own[i] + r) * mini.output for i in keep)
+            calls, own = tables[a]["per"][COST_MODELS[0]], tables[a]["own_output"]
+            steps = tables[a]["steps"][COST_MODELS[0]]
+            cost_of[a] = sum(
+                c.input_cost + (o + r) * mini.output for c, o, s in zip(calls, own, steps, strict=True) if s <= n
+            )
         totals.append(f"{r} -> {ratio(cost_of['LLMIDEAgent'], cost_of['DefaultAgent'])}")
     typer.echo(f"total$ LLMIDE/Default over {n} steps by reasoning tokens per call: {', '.join(totals)}")
     for a in agents:
@@ -714,11 +768,11 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
         step = 60 if 60 in p else max(p)
         typer.echo(f"prompt at step {step}: {a} {p[step]} tokens (largest call of the step)")
     typer.echo(f"$ columns: input cost at {', '.join(COST_MODELS)} prices from litellm's bundled cost map; sonnet$: "
-               "Anthropic's breakpoint rule on the agent's own cache_control markers (what is sent with the model "
-               "config's set_cache_control: null); dflt_end: as shipped, upstream's get_model sets set_cache_control "
-               "'default_end' for Claude models (one breakpoint on the last message, other markers cleared; n/a: "
-               "it rejects multi-part content); total$: gpt-5-mini input + "
-               f"output at {mini.output * 1e6:.2f} $/M (input {mini.input * 1e6:.2f}, cached "
+               "Anthropic's breakpoint rule on what each agent sends a Claude model as shipped (LLMIDEAgent run "
+               "under a Claude model name; upstream's get_model adds set_cache_control 'default_end' unless the "
+               "agent's model config sets the key: one breakpoint on the last message, other markers cleared; n/a: "
+               "it would reject multi-part content); no-cc$: the same calls without any cache_control; total$: "
+               f"gpt-5-mini input + output at {mini.output * 1e6:.2f} $/M (input {mini.input * 1e6:.2f}, cached "
                f"{mini.cache_read * 1e6:.3f})")  # fmt: skip
     return summary
 
@@ -754,7 +808,13 @@ def report_cost_goals(summary: dict, prompt60: int | None, at: int | None = None
 
 
 def cost(
-    quick: bool, steps: int, reasoning: int, fixed_output: int | None, realistic: bool, dump: Path | None = None
+    quick: bool,
+    steps: int,
+    reasoning: int,
+    fixed_output: int | None,
+    realistic: bool,
+    dump: Path | None = None,
+    single_call: bool | None = None,
 ) -> dict:
     from lsp_bridge.client import BridgeClient
 
@@ -764,11 +824,17 @@ def cost(
     root = episode_repo()
     with BridgeClient.local(root, timeout=300) as bridge:
         bridge.sync()
-        calls = cost_episode(script(n), task, root, bridge)
+        calls = cost_episode(script(n), task, root, bridge, single_call)
     tables = cost_tables(calls, reasoning, fixed_output)
     if dump:
-        dump_calls(dump, calls, tables)
-    title = f"the scripted episode ({n} steps: click 8.1.6, {len(SCRIPT)} actions repeated), every model call"
+        dump_calls(dump, calls)
+    import yaml
+
+    if single_call is None:
+        agent_cfg = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
+        single_call = bool(agent_cfg.get("single_call", False))
+    mode = "LLMIDEAgent answers reflection and action in one call" if single_call else "LLMIDEAgent in two calls"
+    title = f"the scripted episode ({n} steps: click 8.1.6, {len(SCRIPT)} actions repeated; {mode})"
     summary = report_cost(title, tables, limits, reasoning, fixed_output)
     prompt = tables["LLMIDEAgent"]["prompt"]
     report_cost_goals(summary, prompt.get(60))
@@ -781,13 +847,14 @@ def cost(
             bridge.sync()
             plan = realistic_plan(root, bridge, tasks)
             real_task = "\n\n".join(t.problem for t in tasks)
-            calls = cost_episode(plan, real_task, root, bridge)
+            calls = cost_episode(plan, real_task, root, bridge, single_call)
         tables = cost_tables(calls, reasoning, fixed_output)
         if dump:
-            dump_calls(dump.with_suffix(".realistic" + dump.suffix), calls, tables)
+            dump_calls(dump.with_suffix(".realistic" + dump.suffix), calls)
         title = (
             f"a realistic episode ({len(plan)} steps on {source.name}: the localization policy's exploration of "
-            f"{', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit)"
+            f"{', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit; "
+            f"{mode})"
         )
         real_limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
         result["realistic"] = report_cost(title, tables, real_limits, reasoning, fixed_output)
@@ -811,6 +878,9 @@ def main(
     dump: Path | None = typer.Option(
         None, "--cost-dump", help="cost: write one JSON line per call (where its prefix breaks) to this file"
     ),
+    single_call: bool | None = typer.Option(
+        None, "--single-call/--two-calls", help="cost: LLMIDEAgent's single_call (default: its config's)"
+    ),
 ) -> None:
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
@@ -827,7 +897,7 @@ def main(
         if "overhead" in parts:
             report_overhead(result)
     if "cost" in parts:
-        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump)
+        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 

@@ -310,6 +310,17 @@ def text_at(req: Request, offset: int, tokens: int = 24) -> str:
     return str(_encoding().decode(req.tokens[offset : offset + tokens].tolist()))
 
 
+def without_cache_control(messages: list[dict]) -> list[dict]:
+    """The messages with every `cache_control` marker removed (content parts kept)."""
+    out = []
+    for m in messages:
+        m = {k: v for k, v in m.items() if k != "cache_control"}
+        if isinstance(m.get("content"), list):
+            m["content"] = [{k: v for k, v in part.items() if k != "cache_control"} for part in m["content"]]
+        out.append(m)
+    return out
+
+
 def with_upstream_cache_control(messages: list[dict]) -> list[dict]:
     """The messages as upstream's LitellmModel sends them with `set_cache_control: default_end` (which `get_model`
     selects for every Claude/Anthropic model name unless the model config sets it): one breakpoint on the last message,

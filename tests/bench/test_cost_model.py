@@ -25,6 +25,7 @@ from cost_model import (
     request,
     text_at,
     with_upstream_cache_control,
+    without_cache_control,
 )
 
 
@@ -138,9 +139,13 @@ def checkout(cart):
 """
 
 
-def test_cost_part_records_both_agents_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("single_call", "ide_steps"), [(False, [1, 2, 2, 3, 3, 4, 4]), (True, [1, 2, 3, 4])])
+def test_cost_part_records_both_agents_calls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], single_call: bool, ide_steps: list[int]
+) -> None:
     """The bench's cost part on a tiny git repository over a real lsp-bridge: both agents run the same plan (an edit,
-    then a submission ends the run), every call is captured as sent, priced and reported."""
+    then a submission ends the run), every call is captured as sent, priced and reported; LLMIDEAgent answers a
+    reflection and an action per step, or both in one answer."""
     import agent_bench
 
     from lsp_bridge.client import BridgeClient
@@ -157,21 +162,44 @@ def test_cost_part_records_both_agents_calls(tmp_path: Path, capsys: pytest.Capt
     ]
     with BridgeClient.local(root) as bridge:
         bridge.sync()
-        calls = agent_bench.cost_episode(plan, "Cart.total fails on an empty cart.", root, bridge)
-    ide, base = calls["LLMIDEAgent"], calls["DefaultAgent"]
+        calls = agent_bench.cost_episode(plan, "Cart.total fails on an empty cart.", root, bridge, single_call)
+    ide, claude, base = calls["LLMIDEAgent"], calls["LLMIDEAgent@claude"], calls["DefaultAgent"]
     assert [c.step for c in base] == [1, 2, 3, 4]
-    assert [c.step for c in ide] == [1, 2, 2, 3, 3, 4, 4]  # a reflection and an action per step after the first
+    assert [c.step for c in ide] == [c.step for c in claude] == ide_steps
     for earlier, later in itertools.pairwise(base):  # upstream's chat only appends
         assert later.messages[: len(earlier.messages)] == earlier.messages
     assert all("extra" not in m for c in ide + base for m in c.messages)
     assert "@submit" in base[-1].output and "<action_type>submit</action_type>" in ide[-1].output
-    assert "sum(self.items) or 0" in subprocess.run(["git", "diff"], cwd=root, capture_output=True, text=True).stdout
+    assert ("<summary>Step 3: Fix it.</summary>" in ide[-1].output) is single_call
+    # under a Claude model name the agent marks its own breakpoints; the same text otherwise
+    assert not any(request(c.messages).breakpoints for c in ide)
+    assert all(0 < len(request(c.messages).breakpoints) <= 4 for c in claude)
+    assert [request(c.messages).tokens.tolist() for c in ide] == [request(c.messages).tokens.tolist() for c in claude]
+    # the repository is back at HEAD after each run
+    assert subprocess.run(["git", "status", "--short"], cwd=root, capture_output=True, text=True).stdout == ""
 
     tables = agent_bench.cost_tables(calls, reasoning=100, fixed_output=None)
     summary = agent_bench.report_cost("tiny", tables, (2, 4), 100, None)
     agent_bench.report_cost_goals(summary, None, at=4)
     out = capsys.readouterr().out
-    assert summary[4]["DefaultAgent"]["gpt-5-mini"].calls == 4 and summary[4]["LLMIDEAgent"]["@10%"].calls == 7
-    assert summary[2]["LLMIDEAgent"]["gpt-4o"].calls == 3
+    assert summary[4]["DefaultAgent"]["gpt-5-mini"].calls == 4
+    assert summary[4]["LLMIDEAgent"]["@10%"].calls == summary[4]["LLMIDEAgent"]["claude-sonnet-4-5"].calls == len(ide)
+    assert summary[2]["LLMIDEAgent"]["gpt-4o"].calls == ide_steps.count(1) + ide_steps.count(2)
     assert summary[4]["DefaultAgent"]["gpt-5-mini"].output == sum(len(encode(c.output)) + 100 for c in base)
     assert "    4 ratio" in out and "total cost, output at gpt-5-mini, over 4 steps" in out
+
+
+def test_which_configs_get_upstreams_marking(tmp_path: Path) -> None:
+    """get_model adds `default_end` to a Claude model unless the model config sets `set_cache_control`."""
+    import agent_bench
+
+    (tmp_path / "own.yaml").write_text("model:\n  set_cache_control: null\n")
+    (tmp_path / "plain.yaml").write_text("model:\n  model_class: x\n")
+    assert agent_bench.upstream_marks_claude(None)
+    assert agent_bench.upstream_marks_claude(tmp_path / "plain.yaml")
+    assert not agent_bench.upstream_marks_claude(tmp_path / "own.yaml")
+    marked = [msg("system", "a", mark=True), {"role": "tool", "content": "b", "cache_control": {"type": "ephemeral"}}]
+    assert without_cache_control(marked) == [
+        {"role": "system", "content": [{"type": "text", "text": "a"}]},
+        {"role": "tool", "content": "b"},
+    ]
