@@ -18,11 +18,13 @@ baselines in the same run.
 4. Cost (bench/cost_model.py): every model call of both agents captured as it reaches the model (messages deep-copied,
    cache_control markers included) and priced with the providers' prompt caching: OpenAI's automatic prefix rule
    (@10%/@50% cached price in input-token equivalents, gpt-5-mini, gpt-4o) and Anthropic's breakpoints
-   (claude-sonnet-4-5: the agent's own markers, and upstream's `default_end` that get_model adds for Claude), at 30,
-   60, 120 and 250 steps of the scripted episode (--cost-steps), then on a realistic episode: the localization policy's
-   exploration of four Django tasks on 5.0's real sdist, callers and tests opened, an edit and a submission
-   (--no-realistic skips it). Total cost adds output at gpt-5-mini prices: each answer's own tokens (or
-   --output-tokens N) plus --reasoning-tokens per call (default 500). The issue's goals are printed beside the ratios.
+   (claude-sonnet-4-5 on what each agent sends a Claude model as shipped: LLMIDEAgent runs again under a Claude model
+   name, and upstream's `default_end` applies where get_model adds it), at 30, 60, 120 and 250 steps of the scripted
+   episode (--cost-steps), then on a realistic episode: the localization policy's exploration of four Django tasks on
+   5.0's real sdist, callers and tests opened, an edit and a submission (--no-realistic skips it). Total cost adds
+   output at gpt-5-mini prices: each answer's own tokens (or --output-tokens N) plus --reasoning-tokens per call
+   (default 500). --single-call/--two-calls overrides LLMIDEAgent's single_call; --cost-dump FILE writes each call's
+   cache figures and where its prefix breaks. The issue's goals are printed beside the ratios.
 
 Tokens are counted with litellm's `token_counter` (cl100k_base, shipped inside litellm's wheel; nothing is
 downloaded). Exit codes: 0 done (goals are reported, not enforced), 1 a part failed to run, 2 bad arguments.
