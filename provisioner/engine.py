@@ -44,6 +44,27 @@ def engine_name() -> str:
     return host or "the local engine"
 
 
+def _ssh_close_tolerates_a_finished_ssh() -> None:
+    """docker-py 7.1's shell-out ssh transport writes to the ssh process's stdin when it closes a connection; after a
+    hijacked exec stream ended, that ssh has often exited already, and the write raises BrokenPipeError out of an
+    otherwise finished exec_run. A closed pipe is what close() wants anyway: ignore it, still end the process."""
+    from docker.transport import sshconn
+
+    if getattr(sshconn.SSHSocket.close, "_toolprov", False):
+        return
+    original = sshconn.SSHSocket.close
+
+    def close(self: Any) -> None:
+        try:
+            original(self)
+        except (BrokenPipeError, ValueError):  # ValueError: stdin already closed by a concurrent close
+            if self.proc is not None and self.proc.poll() is None:
+                self.proc.terminate()
+
+    close._toolprov = True  # type: ignore[attr-defined]
+    sshconn.SSHSocket.close = close  # type: ignore[method-assign]
+
+
 def client() -> docker.DockerClient:
     """One client per thread (batch provisioning builds images in parallel), on the engine `engine_address` names;
     ssh:// goes through the ssh client like the docker CLI (same keys, agent and ~/.ssh/config)."""
@@ -55,6 +76,8 @@ def client() -> docker.DockerClient:
                 c = docker.from_env(timeout=900)
             else:
                 ssh = host.startswith("ssh://")
+                if ssh:
+                    _ssh_close_tolerates_a_finished_ssh()
                 c = (
                     docker.from_env(timeout=900, use_ssh_client=ssh)
                     if os.environ.get("DOCKER_HOST")

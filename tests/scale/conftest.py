@@ -89,7 +89,10 @@ def registry(registry_daemon: Daemon) -> str:
 def engine2(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """DOCKER_HOST of a second, empty engine standing in for another machine."""
     root = tmp_path_factory.mktemp("engine2")
+    had_docker0 = subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
     daemon = start_dockerd(root)
+    if had_docker0:  # the first engine's bridge is untouched (`--bridge none` would have deleted it)
+        assert subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
     yield daemon.address
     daemon.stop(timeout=60)
     remove_tree(root)  # its images (the data root)

@@ -5,12 +5,14 @@ Docker engine standing in for another machine (its own data root, exec root, pid
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
 import subprocess
 import time
 import urllib.request
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,17 +86,34 @@ def start_registry(root: Path, port: int | None = None) -> Daemon:
     return daemon
 
 
-def start_dockerd(root: Path) -> Daemon:
-    """A second engine on this machine: its own data root, exec root, pid file and Unix socket, no bridge and no
-    iptables rules (it touches nothing of the first engine's)."""
+@dataclass
+class Engine(Daemon):
+    bridge: str = ""
+
+    def stop(self, timeout: float = 30) -> None:
+        super().stop(timeout)
+        if self.bridge:
+            subprocess.run(["ip", "link", "delete", self.bridge], capture_output=True)
+
+
+def start_dockerd(root: Path, bridge: str | None = None) -> Engine:
+    """A second engine on this machine: its own data root, exec root, pid file and Unix socket, and its own bridge
+    (made here, removed by stop()) without iptables rules: it touches nothing of the first engine's. Not `--bridge
+    none`: a dockerd started with it deletes the host's docker0, the first engine's bridge."""
     root.mkdir(parents=True, exist_ok=True)
     sock = root / "docker.sock"
+    bridge = bridge or f"tpbr{uuid.uuid4().hex[:6]}"
+    if subprocess.run(["ip", "link", "show", bridge], capture_output=True).returncode != 0:
+        subnet = f"10.{random.randint(64, 250)}.{random.randint(0, 250)}"
+        for cmd in (["add", "name", bridge, "type", "bridge"], ["set", bridge, "up"]):
+            subprocess.run(["ip", "link", *cmd], check=True, capture_output=True)
+        subprocess.run(["ip", "addr", "add", f"{subnet}.1/24", "dev", bridge], check=True, capture_output=True)
     argv = [
         "dockerd", "--data-root", str(root / "data"), "--exec-root", str(root / "exec"),
-        "--pidfile", str(root / "dockerd.pid"), "-H", f"unix://{sock}", "--bridge", "none", "--iptables=false",
+        "--pidfile", str(root / "dockerd.pid"), "-H", f"unix://{sock}", "--bridge", bridge, "--iptables=false",
         "--ip-masq=false", "--storage-driver", "overlay2",
     ]  # fmt: skip
-    daemon = Daemon(_spawn(argv, root / "dockerd.log"), root / "dockerd.log", f"unix://{sock}")
+    daemon = Engine(_spawn(argv, root / "dockerd.log"), root / "dockerd.log", f"unix://{sock}", bridge)
 
     def answers() -> bool:
         env = {**os.environ, "DOCKER_HOST": daemon.address}

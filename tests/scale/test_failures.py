@@ -96,7 +96,7 @@ def test_an_engine_that_stops_mid_build_is_one_line_and_the_next_run_resumes(eng
         assert line.startswith(
             f"toolprov: error: lost the connection to the Docker engine at {host} "
         ) or line.startswith("toolprov: error: container toolprov-build-fileedit-"), line
-        daemon = start_dockerd(tmp_path / "e3")  # back (a reboot): the build container of the dead run is still there
+        daemon = start_dockerd(tmp_path / "e3", daemon.bridge)  # back: the dead run's build container is still there
         resumed = toolprov(*args, "--json", host=host)
         assert resumed.returncode == 0, resumed.stderr
         assert json.loads(resumed.stdout)["status"] == "built"
