@@ -2,8 +2,9 @@
 
 `CodeContextView` owns everything between the memory's chunks and the prompt's Code Context: scoring, the visible
 set, the bridge's rendering (`render_blocks`, one `FileBlock` per file, so nothing parses `### File:` text), a
-per-file cache while no operation may have changed files, the character budget, and the background job that renders
-the new context and pushes it to attached editors while the next model call runs. `ShownCode` tracks which lines of
+per-file cache while no operation may have changed files, the character budget, and the background jobs that render
+the new context after an operation (with the update the next prompt needs) and then push it to attached editors
+(nothing waits for the push). `ShownCode` tracks which lines of
 which files a prompt already shows, so later prompts can append only what is new (a delta) instead of re-rendering.
 """
 
@@ -60,20 +61,25 @@ class CodeContextView:
         self.rendering = Rendering()
         self._file_blocks: dict[FileKey, FileBlock] = {}  # per file and its chunks, while no file changed
         self._worker: ThreadPoolExecutor | None = None
-        self._pending: Future | None = None
+        self._pending: Future | None = None  # the rendering of the code context after the last operation
+        self._push: Future | None = None  # then its push to attached editors (nothing waits for it but the next one)
+        self._update: tuple[int, int, list[dict], list[FileBlock]] | None = None  # (n_operations, shown version, ...)
 
     # ---- scheduling (agent thread only: `_pending` is touched here and in `settle`)
 
-    def after_operation(self, files_changed: bool) -> None:
-        """Score the chunks now, then render the visible ones and push them to the bridge in the background; a
-        prompt that shows the code context waits for it (`current`)."""
+    def after_operation(self, files_changed: bool, shown: ShownCode | None = None) -> None:
+        """Score the chunks now, then render the visible ones and push them to the bridge in the background, with
+        the update a prompt showing `shown` would need; a prompt waits for it (`current`, `update`)."""
         self.settle()
         if files_changed:
             self._file_blocks.clear()
         visible = self.visible_chunks()
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
-        self._pending = self._worker.submit(self._render_and_push, self.memory.n_operations, visible)
+        if self._push is not None:  # the last push is done by now (one worker, in order); its error is raised here
+            self._push.result()
+        self._pending = self._worker.submit(self._render_update, self.memory.n_operations, visible, shown)
+        self._push = self._worker.submit(lambda: self.env.set_agent_context(self.rendering.chunks))
 
     def settle(self) -> None:
         """Wait for the background rendering (its error, if any, is raised here)."""
@@ -84,6 +90,9 @@ class CodeContextView:
     def close(self) -> None:
         try:
             self.settle()
+            push, self._push = self._push, None
+            if push is not None:
+                push.result()
         finally:
             if self._worker is not None:
                 self._worker.shutdown()
@@ -94,9 +103,21 @@ class CodeContextView:
         among them is usually rendered already (call after `current`, on the agent's thread)."""
         return self._render(chunks, set()) if chunks else []
 
-    def _render_and_push(self, n_operations: int, visible: list[dict]) -> None:
+    def _render_update(self, n_operations: int, visible: list[dict], shown: ShownCode | None) -> None:
         self.rendering = self._render_visible(n_operations, visible)
-        self.env.set_agent_context(self.rendering.chunks)
+        if shown is not None:
+            chunks = shown.new_chunks(self.rendering)
+            self._update = (n_operations, shown.version, chunks, self._render(chunks, set()))
+
+    def update(self, shown: ShownCode) -> tuple[list[dict], list[FileBlock]]:
+        """The visible chunks `shown` lacks and their blocks: usually computed in the background right after the
+        operation (while the model call ran), else now."""
+        rendering = self.current()
+        pre = self._update
+        if pre is not None and pre[0] == rendering.n_operations and pre[1] == shown.version:
+            return pre[2], pre[3]
+        chunks = shown.new_chunks(rendering)
+        return chunks, self.render(chunks)
 
     # ---- rendering
 
@@ -168,12 +189,14 @@ class ShownCode:
 
     chunks: set[tuple] = field(default_factory=set)
     lines: dict[str, dict[int, str]] = field(default_factory=dict)
+    version: int = 0  # changes with every reset/add
 
     def reset(self, rendering: Rendering) -> None:
         self.chunks, self.lines = set(), {}
         self.add(rendering.chunks, rendering.blocks)
 
     def add(self, chunks: list[dict], blocks: list[FileBlock]) -> None:
+        self.version += 1
         self.chunks.update(chunk_key(c) for c in chunks)
         for block in blocks:
             self.lines.setdefault(block.path, {}).update(block.lines)

@@ -357,7 +357,7 @@ class LLMIDEAgent(DefaultAgent):
         node.observation = head_tail(result.observation, limit // 2, limit // 2)
         node.returncode = result.returncode
         self.memory.record_operation(action.thought, result.chunks)
-        self.context.after_operation(files_changed=action.action_type not in self.config.read_only_actions)
+        self.context.after_operation(action.action_type not in self.config.read_only_actions, self.shown)
         if self.bug_tracker is not None and result.command:
             self.bug_tracker.observe(
                 result.command, result.observation, result.returncode, action.thought, self.memory.n_operations
@@ -408,8 +408,7 @@ class LLMIDEAgent(DefaultAgent):
         if rebuilt:
             self.shown.reset(rendering)
         if last is not None and last.id not in self._updates:
-            chunks = self.shown.new_chunks(rendering)
-            update = self.context.render(chunks)
+            chunks, update = self.context.update(self.shown)
             self.shown.add(chunks, update)
             self._updates[last.id] = blocks_text(update)
         if not reflect:
