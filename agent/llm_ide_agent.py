@@ -81,7 +81,7 @@ class PromptLayoutConfig(BaseModel):
     """Sections repeated before the action instruction when the action call extends the reflection call."""
     rebuild_every: int = 20
     """Render the memory again every N steps (0: only by size)."""
-    rebuild_chars: int = 12000
+    rebuild_chars: int = 6000
     """... or when the records appended since the last rebuild would pass this many characters (0: no limit)."""
     cache_control: Literal["auto", "on", "off"] = "auto"
     """Anthropic-style `cache_control` breakpoints at the cache boundaries: auto = for model names with
