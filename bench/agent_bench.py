@@ -557,8 +557,10 @@ def git_copy(source: Path, name: str) -> Path:
 
     root = Path(tempfile.mkdtemp(prefix="agent-bench-")) / name
     shutil.copytree(source, root)
-    for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "-c", "user.name=b", "-c", "user.email=b@b",
-                "commit", "-qm", name]):  # fmt: skip
+    # no automatic gc: after committing Django's ~6,800 files git would repack in the background while the policy
+    # walks the tree (rglob met a .git/objects directory that gc had just removed)
+    for cmd in (["git", "init", "-q"], ["git", "config", "gc.auto", "0"], ["git", "add", "."],
+                ["git", "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", name]):  # fmt: skip
         subprocess.run(cmd, cwd=root, check=True)
     return root
 
