@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 import yaml
 
 if TYPE_CHECKING:
+    from agent.types import ActionResult
     from lsp_bridge.client import BridgeClient
 
 HERE = Path(__file__).resolve().parent
@@ -41,7 +42,6 @@ TEST_EXCLUDES = "--exclude-dir=tests --exclude-dir=test --exclude-dir=testing --
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
 SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
-RENDERED = re.compile(r"^\s*(\d+)(?:\s?[|:]|\s|$)")
 STDLIB = set(sys.stdlib_module_names)
 BUILTINS = set(dir(builtins))
 FILE_SUFFIXES = {"py", "txt", "cfg", "toml", "ini", "rst", "md", "json", "yaml", "yml", "html"}
@@ -592,20 +592,6 @@ def is_test_path(path: str) -> bool:
     )
 
 
-def rendered_lines(text: str) -> dict[str, set[int]]:
-    """file -> line numbers of a rendered code-context text (`### File: ` headers, numbered lines)."""
-    shown: dict[str, set[int]] = {}
-    current = None
-    for raw in text.splitlines():
-        if raw.startswith("### File: `"):
-            current = raw[len("### File: `") :].rstrip("`")
-            continue
-        m = RENDERED.match(raw)
-        if current and m:
-            shown.setdefault(current, set()).add(int(m[1]))
-    return shown
-
-
 class ActionsBackend:
     """The agent's own actions (agent/actions: find_symbol, open, overview; bash for word matches) over a real
     lsp-bridge: exactly the observations the agent reads."""
@@ -616,6 +602,7 @@ class ActionsBackend:
         from agent.actions.executor import Actions
 
         self.root = root
+        self.bridge = bridge
         self.grep = GrepBackend(root)
         self.actions = Actions(bridge, self._shell, root=str(root))
         self._outlines: dict[tuple[str, int], list[Hit]] = {}
@@ -626,17 +613,27 @@ class ActionsBackend:
 
     def _run(self, action: str, params: str) -> tuple[Observation, object]:
         result = self.actions.execute(action, params)
-        obs = Observation(result.observation, rendered_lines(result.observation))
+        obs = Observation(result.observation, self._shown(result))
         # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hints
         pending = self._hints(obs.text)
         while pending:
             more = self.actions.execute("open", pending.pop(0))
             obs.text += "\n" + more.observation
             obs.calls += 1
-            for file, lines in rendered_lines(more.observation).items():
+            for file, lines in self._shown(more).items():
                 obs.shown.setdefault(file, set()).update(lines)
             pending += self._hints(more.observation)
         return obs, result
+
+    def _shown(self, result: ActionResult) -> dict[str, set[int]]:
+        """file -> the line numbers an answer showed: the bridge's rendering of the chunks it reports (as data; the
+        answer's located lines alone show no code, and their chunks render as just their signature lines)."""
+        from agent.actions.executor import chunk_to_dict
+
+        if not result.chunks:
+            return {}
+        blocks = self.bridge.render_blocks([chunk_to_dict(c) for c in result.chunks])
+        return {b.path: {n for n, _ in b.lines} for b in blocks}
 
     @staticmethod
     def _hints(text: str) -> list[str]:
@@ -651,19 +648,17 @@ class ActionsBackend:
     def open_hit(self, hit: Hit) -> Observation:
         return self.open_line(hit.file, hit.line)
 
-    def _methods(self, file: str, text: str) -> list[Hit]:
-        out = []
-        for raw in text.splitlines():
-            m = re.match(r"\s*(\d+)(?:\s?[|:])?\s+(?:async\s+)?(def|class)\s+(\w+)", raw)
-            if m:
-                out.append(Hit(file, int(m[1]), "class" if m[2] == "class" else "function", m[3]))
-        return out
+    def _methods(self, file: str, cls: str) -> list[Hit]:
+        """The classes and functions a class outline lists, from the bridge's overview as data."""
+        symbols = self.bridge.overview(file, cls=cls).get("symbols") or []
+        kinds = {5: "class", 6: "function", 7: "function", 12: "function", 9: "function"}
+        return [Hit(file, s["line"], kinds[s["kind"]], s["name"]) for s in symbols if s["kind"] in kinds]
 
     def outline(self, hit: Hit) -> tuple[Observation, list[Hit]]:
         if (hit.file, hit.line) in self._outlines:  # find_symbol already showed it
             return Observation("", {}, calls=0), self._outlines[(hit.file, hit.line)]
         obs, _ = self._run("overview", f"{hit.file} {hit.qualname or hit.name}")
-        return obs, [m for m in self._methods(hit.file, obs.text) if m.line != hit.line]
+        return obs, [m for m in self._methods(hit.file, hit.qualname or hit.name) if m.line != hit.line]
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
         obs, _ = self._run("find_symbol", ident)
@@ -677,9 +672,9 @@ class ActionsBackend:
             elif raw.startswith("partial matches") and hits:
                 break
         classes = [h for h in hits if h.kind == "class"]
-        if len(hits) == 1 and classes and "\n\n" in obs.text:
+        if len(hits) == 1 and classes and "\n\n" in obs.text:  # a unique class: its outline (or itself) is shown
             self._outlines[(hits[0].file, hits[0].line)] = [
-                m for m in self._methods(hits[0].file, obs.text.split("\n\n", 1)[1]) if m.line != hits[0].line
+                m for m in self._methods(hits[0].file, hits[0].qualname or hits[0].name) if m.line != hits[0].line
             ]
         return obs, hits
 
