@@ -151,8 +151,8 @@ def install_tools(
     remote = None
     if push_to:
         for layer in layers:  # every layer this engine has, lowest first: a later stack on the same base reuses them
-            if (img := images.get(layer.key)) is None:
-                continue
+            if (img := images.get(layer.key) or find_by_key(layer.key, layer.tag())) is None:
+                continue  # below a layer pulled or found whole: this engine never had it as an image
             ref = ":".join(reg.remote_ref(push_to, layer))
             if reg.push(push_to, layer, img, functools.partial(report, layer.tool_name)):
                 pushed.append(ref)

@@ -155,7 +155,9 @@ def test_leftovers_of_a_killed_process_are_listed_then_removed(engine, specs: Pa
     proc.kill()
     proc.wait(timeout=30)
     name = leftover["Names"][0].lstrip("/")
-    assert [c["Id"] for c in containers_of(engine, proc.pid)] == [leftover["Id"]]  # SIGKILL: nothing could clean up
+    mine = containers_of(engine, proc.pid)  # SIGKILL: nothing could clean up: the build container and its lock
+    assert sorted(c["Labels"][containers.KIND_LABEL] for c in mine) == ["build", "lock"]
+    assert leftover["Id"] in [c["Id"] for c in mine]
     listed = subprocess.run(["toolprov", "list"], capture_output=True, text=True, timeout=60)
     assert f"{name} (pid {proc.pid}: its toolprov process is gone)" in listed.stdout
     assert listed.stderr.count("\n") == 1 and name in listed.stderr and "toolprov cleanup" in listed.stderr
@@ -181,6 +183,13 @@ OWNERS = {  # how a container's owner label reads -> the state toolprov must see
     "no start time, pid alive": (lambda: {**_alive_owner(), "start": ""}, "live", False, False),
     "no start time, pid gone": (lambda: {**_alive_owner(), "start": "", "pid": 4_000_000}, "dead", True, True),
     "other host": (lambda: {**_alive_owner(), "host": "elsewhere.example"}, "unknown", False, True),
+    # two machines with one host name (pods, cloned VMs) sharing an engine: the pid is not this machine's to judge
+    "same name, other machine": (
+        lambda: {**_alive_owner(), "machine": "0" * 32, "pid": 4_000_000},
+        "unknown",
+        False,
+        True,
+    ),
     "garbage label": (lambda: "not json {", "unknown", False, True),
     "label without pid": (lambda: {"host": socket.gethostname()}, "unknown", False, True),
 }

@@ -30,18 +30,17 @@ def docker(*args: str, host: str | None = None, **kw) -> subprocess.CompletedPro
     return subprocess.run(["docker", *args], capture_output=True, text=True, env=env, timeout=600, **kw)
 
 
-def copy_image(image: str, host: str) -> None:
-    """Give the second engine an image as another machine would have it: same name, same id (save | load)."""
+def copy_image(image: str, host: str, registry: str) -> None:
+    """Give the second engine an image as another machine would have it: same name, same id, pulled from a registry
+    (so that engine knows its layers' digests, and a later pull of a tool image on top fetches only the tool layers;
+    a `docker load`ed base would be fetched again)."""
     if docker("image", "inspect", image, host=host).returncode == 0:
         return
-    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
-    save = subprocess.Popen(["docker", "save", image], stdout=subprocess.PIPE, env=env)
-    load = subprocess.run(
-        ["docker", "load", "-q"], stdin=save.stdout, capture_output=True, env=env | {"DOCKER_HOST": host}
-    )
-    assert save.stdout is not None
-    save.stdout.close()
-    assert save.wait() == 0 and load.returncode == 0, load.stderr
+    ref = f"{registry}/mirror/{image}"
+    for args, on in ((["tag", image, ref], None), (["push", "-q", ref], None), (["rmi", ref], None),
+                     (["pull", "-q", ref], host), (["tag", ref, image], host), (["rmi", ref], host)):  # fmt: skip
+        res = docker(*args, host=on)
+        assert res.returncode == 0, f"docker {' '.join(args)}: {res.stderr}"
 
 
 def registry_json(address: str, path: str, accept: str = "") -> dict:

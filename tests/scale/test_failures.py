@@ -78,11 +78,13 @@ def test_a_push_cut_half_way_leaves_no_tag_and_resumes(tmp_path: Path, specs: Pa
         remove_tree(tmp_path / "reg" / "data")
 
 
-def test_an_engine_that_stops_mid_build_is_one_line_and_the_next_run_resumes(engine, tmp_path: Path, specs: Path):
+def test_an_engine_that_stops_mid_build_is_one_line_and_the_next_run_resumes(
+    registry: str, tmp_path: Path, specs: Path
+):
     daemon = start_dockerd(tmp_path / "e3")
     host = daemon.address
     try:
-        copy_image(BASE, host)
+        copy_image(BASE, host, registry)
         args = ["install", "fileedit", "-i", BASE, "--specs", str(specs)]
         proc = subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env={**os.environ, "DOCKER_HOST": host})  # fmt: skip

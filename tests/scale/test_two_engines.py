@@ -20,7 +20,7 @@ pytestmark = pytest.mark.docker
 
 def test_push_on_one_engine_pull_on_another_with_zero_builds(registry: str, engine2: str, specs: Path):
     repo = f"{registry}/tools"
-    copy_image(BASE, engine2)  # the base is on both machines (as SWE-bench's instance images are)
+    copy_image(BASE, engine2, registry)  # the base is on both machines (as SWE-bench's instance images are)
     one = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json")
     assert one.returncode == 0, one.stderr
     built = json.loads(one.stdout)
@@ -43,7 +43,7 @@ def test_two_processes_on_two_engines_provision_one_key(registry: str, engine2: 
     the other pulls, or both build at once: then both push, and the registry keeps one image for the key (the last
     push), which carries the key like the other."""
     repo = f"{registry}/race"
-    copy_image(BASE, engine2)
+    copy_image(BASE, engine2, registry)
     args = ["install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
     procs = [
@@ -86,7 +86,7 @@ def test_agent_environment_pulls_its_tools_on_another_engine(registry: str, engi
     pushed = toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--push", repo, "--json")
     assert pushed.returncode == 0, pushed.stderr
     expected = json.loads(pushed.stdout)
-    copy_image(TESTBED, engine2)
+    copy_image(TESTBED, engine2, registry)
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {"DOCKER_HOST": engine2}
     run = subprocess.run([sys.executable, "-c", AGENT_ON_ENGINE2, TESTBED, repo], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=600)  # fmt: skip
@@ -97,3 +97,74 @@ def test_agent_environment_pulls_its_tools_on_another_engine(registry: str, engi
     again = json.loads(toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--json", host=engine2).stdout)
     assert (again["status"], again["image_id"]) == ("cached", expected["image_id"])  # pulled, not built, there
     assert docker("ps", "-aq", host=engine2).stdout.strip() == ""  # the agent's container is gone too
+
+
+def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
+    registry: str, engine2: str, tmp_path: Path
+):
+    """The literal `mini-extra swebench` with DOCKER_HOST on the second engine and `-c environment.tool_registry=…`:
+    the instance's tool image is pulled (the image id the first engine pushed: zero builds there), and the patch is
+    the one the same run makes on the first engine."""
+    from tests.agent_e2e.instances import INSTANCES, write_dataset
+    from tests.agent_e2e.scripted import llm_ide_outputs, write_outputs
+
+    inst = INSTANCES[0]
+    repo = f"{registry}/e2e"
+    pushed = toolprov("install", "debugger", "lsp", "fileedit", "-i", inst.image_name, "--push", repo, "--json")
+    assert pushed.returncode == 0, pushed.stderr
+    expected = json.loads(pushed.stdout)
+    copy_image(inst.image_name, engine2, registry)
+    write_dataset(tmp_path / "data", [inst])
+    write_outputs(tmp_path / "llm_ide.yaml", llm_ide_outputs())
+    base_env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+    base_env |= {"HF_DATASETS_OFFLINE": "1", "MSWEA_SILENT_STARTUP": "1"}
+    patches = {}
+    for name, host in (("local", None), ("engine2", engine2)):
+        out = tmp_path / name
+        args = [
+            "swebench",
+            "--subset",
+            str(tmp_path / "data"),
+            "--split",
+            "test",
+            "--model-class",
+            "deterministic",
+            "-c",
+            str(tmp_path / "llm_ide.yaml"),
+            "-c",
+            f"environment.tool_registry={repo}",
+            "-o",
+            str(out),
+        ]
+        env = base_env | ({"DOCKER_HOST": host} if host else {})
+        run = subprocess.run(["mini-extra", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        patches[name] = json.loads((out / "preds.json").read_text())[inst.instance_id]["model_patch"]
+    assert patches["engine2"] == patches["local"] and "+            return iterable[-1]" in patches["local"]
+    there = json.loads(toolprov("install", "debugger", "lsp", "fileedit", "-i", inst.image_name, "--json",
+                                host=engine2).stdout)  # fmt: skip
+    assert (there["status"], there["image_id"]) == ("cached", expected["image_id"])  # pulled by the run, not built
+    for cid in docker("ps", "-aq", host=engine2).stdout.split():
+        docker("rm", "-f", cid, host=engine2)  # upstream stops its container in the background
+
+
+def test_toolprov_follows_the_current_docker_context(engine2: str, tmp_path: Path):
+    """`docker context use` (not DOCKER_HOST) picks the engine for the docker CLI; toolprov follows it too (the SDK
+    alone would not). A private DOCKER_CONFIG keeps the user's own contexts untouched."""
+    cfg = tmp_path / "docker-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text("{}")
+    env = {k: v for k, v in os.environ.items() if k not in ("DOCKER_HOST", "DOCKER_CONTEXT")} | {
+        "DOCKER_CONFIG": str(cfg)
+    }
+    for args in (["context", "create", "runner-2", "--docker", f"host={engine2}"], ["context", "use", "runner-2"]):
+        assert subprocess.run(["docker", *args], env=env, capture_output=True).returncode == 0
+    res = subprocess.run(["toolprov", "install", "fileedit", "-i", "toolprov-absent:1"], env=env, capture_output=True,
+                         text=True, timeout=120)  # fmt: skip
+    assert res.returncode == 1
+    assert res.stderr.strip() == (
+        f"toolprov: error: image 'toolprov-absent:1' not found locally (on {engine2}: pull or build it first)"
+    )
+    listed = subprocess.run(["toolprov", "list", "--json"], env=env | {"DOCKER_CONTEXT": "default"},
+                            capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert listed.returncode == 0  # DOCKER_CONTEXT=default: back to the local engine
