@@ -61,12 +61,12 @@ def model_calls(messages: list[dict]) -> list[dict[str, Any]]:
         if "phase" not in llm_ide:
             continue
         cache = llm_ide.get("cache") or {}
-        content = m.get("content") if isinstance(m.get("content"), str) else ""
+        content = m.get("content")
         rows.append(
             {
                 "index": i,
                 "phase": llm_ide["phase"],
-                "chars": len(content),
+                "chars": len(content) if isinstance(content, str) else 0,
                 "prefix_messages": cache.get("prefix_messages", 1),
                 "prefix_chars": cache.get("prefix_chars", 0),
                 "boundaries": cache.get("boundaries", []),
