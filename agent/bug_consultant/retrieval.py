@@ -159,6 +159,10 @@ class BugIndex:
         self._pos: dict[str, int] = {}
         self.instances: list[str] = []
         self.experiments: list[str] = []
+        # the same as small integer codes, so a query's filter is one vectorised comparison
+        self._codes: dict[str, int] = {}
+        self._instance_code = np.zeros(0, dtype=np.int64)
+        self._experiment_code = np.zeros(0, dtype=np.int64)
         self._completed = np.zeros(0, dtype=bool)
         self._resolved = np.zeros(0, dtype=bool)
         self._emb = np.zeros((0, 256), dtype=np.float32)
@@ -205,6 +209,10 @@ class BugIndex:
             indices = np.concatenate(hashed_rows) if hashed_rows else np.zeros(0, dtype=np.int64)
             block = sparse.csr_matrix((data, indices, indptr), shape=(len(new), _DIM))
             self._matrix[name] = sparse.vstack([self._matrix[name], block], format="csr")
+        instances = [self._codes.setdefault(r.instance_id, len(self._codes)) for r in new]
+        experiments = [self._codes.setdefault(r.experiment, len(self._codes)) for r in new]
+        self._instance_code = np.concatenate([self._instance_code, instances]).astype(np.int64)
+        self._experiment_code = np.concatenate([self._experiment_code, experiments]).astype(np.int64)
         self._completed = np.concatenate([self._completed, [r.completed for r in new]]).astype(bool)
         self._resolved = np.concatenate([self._resolved, [r.resolved for r in new]]).astype(bool)
         self._emb = np.vstack([self._emb, np.stack(vecs).astype(np.float32)])
@@ -306,9 +314,9 @@ class BugIndex:
             if (i := self._pos.get(rid)) is not None:
                 allowed[i] = False
         if query.instance_id and not same_instance:
-            allowed &= np.asarray(self.instances, dtype=object) != query.instance_id
+            allowed &= self._instance_code != self._codes.get(query.instance_id, -1)
         if experiment is not None:
-            allowed &= np.asarray(self.experiments, dtype=object) == experiment
+            allowed &= self._experiment_code == self._codes.get(experiment, -1)
         scores, parts = self._scores(query)
         candidates = int(allowed.sum())
         keep = allowed & (scores >= threshold - 1e-12)
