@@ -9,7 +9,7 @@ import textwrap
 import threading
 from pathlib import Path
 
-from agent.bug_consultant import BugConsultant
+from agent.bug_consultant import BugConsultant, BugRecord
 from agent.bug_consultant.store import BugStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,3 +147,34 @@ def test_parallel_agents_in_one_process_share_the_index(make_config, tmp_path):
     assert "Fixed by: guard the denominator" in second.get_advice(theirs)
     assert (tmp_path / "a" / "bug_consultant" / f"bug_{mine.id}.json").exists()
     assert (tmp_path / "b" / "bug_consultant" / f"bug_{theirs.id}.json").exists()
+
+
+def test_a_store_of_the_previous_release_is_migrated_and_searchable(tmp_path, run_script):
+    """A store written before instance ids, completion and versions existed: the columns are added, completion is
+    read from the records, and the retrieval fields are computed again from each record's error and code."""
+    import sqlite3
+
+    code = "def ratio(a, b):\n    return a / b\n\n\nratio(1, 0)\n"
+    error = run_script(code).stderr
+    path = tmp_path / "old" / "bugs.sqlite"
+    path.parent.mkdir()
+    old_schema = (
+        "CREATE TABLE records (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE NOT NULL, run_id TEXT NOT NULL"
+        " DEFAULT '', fingerprint TEXT NOT NULL DEFAULT '', resolved INTEGER NOT NULL DEFAULT 0, document TEXT NOT"
+        " NULL DEFAULT '', signature TEXT NOT NULL DEFAULT '', embedding BLOB, data TEXT NOT NULL, created_at TEXT"
+        " NOT NULL, updated_at TEXT NOT NULL)"
+    )
+    done = BugRecord(id="done", run_id="old-run", original_error=error, original_code=code, completed_at="2026-01-01")
+    open_ = BugRecord(id="open", run_id="old-run", original_error=error, original_code=code)
+    with sqlite3.connect(path) as db:
+        db.execute(old_schema)
+        for r in (done, open_):
+            db.execute(
+                "INSERT INTO records (id, run_id, document, signature, data, created_at, updated_at)"
+                " VALUES (?, ?, 'zero division tokens', 'ZeroDivisionError', ?, 'x', 'x')",
+                (r.id, r.run_id, json.dumps(r.to_dict())),
+            )
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": path}, run_id="new-run")
+    record = consultant.start_bug_record("n", 1, code, error, "")
+    assert [s.record.id for s in consultant.search(record)] == ["done"]
+    assert {s.record.id for s in consultant.search(record, include_incomplete=True)} == {"done", "open"}
