@@ -806,6 +806,10 @@ def report_cost_goals(summary: dict, prompt60: int | None, at: int | None = None
         state = "not measured" if value is None else ("met" if value <= bound else "NOT met")
         shown = "-" if value is None else f"{value:.2f}x"
         typer.echo(f"  {label:<50} LLMIDE/Default {shown:>7}  goal <= {bound}x  {state}")
+    row = summary.get(n)
+    if row is not None:
+        d, i = row["DefaultAgent"][COST_MODELS[0]], row["LLMIDEAgent"][COST_MODELS[0]]
+        typer.echo(f"  {'':<50} (output alone, input free: {ratio(i.output_cost, d.cost)} of DefaultAgent's total)")
     if prompt60 is not None:
         typer.echo(f"  {'LLMIDEAgent prompt at step 60':<50} {prompt60:>22} tok  goal <= 6000  "
                    f"{'met' if prompt60 <= 6000 else 'NOT met'}")  # fmt: skip
