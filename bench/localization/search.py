@@ -331,6 +331,7 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
     words = problem_words(task.problem)
     opened: set[tuple[str, int]] = set()
     viewed: dict[str, set[int]] = {}  # lines already shown by an open: the agent does not open them again
+    found: dict[str, set[int]] = {}  # lines a search answer showed (a def line, or a whole short function)
 
     def view(label: str, obs: Observation) -> None:
         for file, lines in obs.shown.items():
@@ -343,8 +344,14 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         opened.add((file, line))
         return True
 
+    def whole_on_screen(hit: Hit) -> bool:
+        """The hit's function was shown whole already (by a search answer): the agent does not open it again."""
+        spans = [span for span in function_ranges(root / hit.file).values() if span[0] == hit.line]
+        seen = viewed.get(hit.file, set()) | found.get(hit.file, set())
+        return hit.kind != "class" and bool(spans) and set(range(spans[0][0], spans[0][1] + 1)) <= seen
+
     def open_hit(hit: Hit) -> None:
-        if not fresh(hit.file, hit.line):
+        if whole_on_screen(hit) or not fresh(hit.file, hit.line):
             return
         if hit.kind == "class":
             obs, methods = backend.outline(hit)
@@ -370,6 +377,8 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
                 continue
             obs, hits = backend.find(ident)
             episode.record(f"find {ident}", obs)
+            for file, lines in obs.shown.items():
+                found.setdefault(file, set()).update(lines)
             cls, member = _split_ident(ident)
             if not hits and cls and cls != member:  # Class.method not found there: maybe inherited
                 obs, hits = backend.find(member)
