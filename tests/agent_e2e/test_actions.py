@@ -22,8 +22,8 @@ def code(text: str, file: str = MORE) -> dict[int, str]:
     for raw in text.split("\n"):
         if raw.startswith("### File: `"):
             current = raw[len("### File: `") : -1]
-        elif current == file and (m := re.match(r"^\s*(\d+)(?: (.*))?$", raw)):
-            out[int(m[1])] = m[2] or ""
+        elif current == file and (m := re.match(r"^\s*(\d+)(?: \| ?| |$)(.*)$", raw)):  # `N | code` read by the shell
+            out[int(m[1])] = m[2]
     return out
 
 
