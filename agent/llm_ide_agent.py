@@ -400,9 +400,9 @@ class LLMIDEAgent(DefaultAgent):
             self.prompts.rebuild(self._memory_variables(rendering.text, reflect), n)
             added = 0
         else:
-            for record in records:
+            for node, record in zip(new, records, strict=True):
                 self.prompts.append(record)
-                self._shown_lessons.update(history.node(int(record.name.split("_")[1]) - 1).lessons)
+                self._shown_lessons.update(node.lessons)
             added = len(records)
         self._in_prompt = (last.id - 1 if reflect else last.id) if last is not None else -1
         if rebuilt:
