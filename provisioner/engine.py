@@ -85,7 +85,10 @@ def client() -> docker.DockerClient:
                 )
             c.ping()
         except docker.errors.DockerException as e:
-            raise ToolprovError(f"{ENGINE_HINT} at {engine_name()} ({str(e).splitlines()[0][:160]})") from None
+            why = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
+            if host is None:
+                raise ToolprovError(f"{ENGINE_HINT} ({why})") from None
+            raise ToolprovError(f"no Docker engine answers at {host} ({why})") from None
         clients[host] = c
     return clients[host]
 

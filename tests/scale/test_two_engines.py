@@ -168,3 +168,20 @@ def test_toolprov_follows_the_current_docker_context(engine2: str, tmp_path: Pat
     listed = subprocess.run(["toolprov", "list", "--json"], env=env | {"DOCKER_CONTEXT": "default"},
                             capture_output=True, text=True, timeout=120)  # fmt: skip
     assert listed.returncode == 0  # DOCKER_CONTEXT=default: back to the local engine
+
+
+def test_two_machines_on_one_engine_build_a_key_once(engine, specs: Path):
+    """Two toolprov processes as two machines (one in its own UTS namespace, another host name) sharing one engine:
+    the lock is the engine's (a container named after the key), not a file on either machine, so one builds and the
+    other waits and finds the image."""
+    args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+    other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-other-machine && exec "$@"', "sh", *args]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for cmd in (args, other)]  # fmt: skip
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
+    results = [json.loads(o[0]) for o in outs]
+    assert sorted(r["status"] for r in results) == ["built", "cached"]
+    assert results[0]["image_id"] == results[1]["image_id"]
+    assert len(engine.images.list(filters={"label": f"toolprov.key={results[0]['key']}"})) == 1
