@@ -163,8 +163,9 @@ def bench_batch(n: int, jobs: int, engine2: str) -> None:
     print(f"   1 engine, all {n}:                    {one_s:6.1f} s   (baseline; {one['summary']})")
     print(f"   2 engines, shards of {sizes[0]} + {sizes[1]}:       {two_s:6.1f} s   = {two_s / one_s:.2f}x  "
           f"(shard times {results[0][0]:.1f} s, {results[1][0]:.1f} s)")  # fmt: skip
-    print(f"   this machine has {os.cpu_count()} cores, shared by both engines: the builds compete for them, so this")
-    print("   shows the split working, not the speed-up of a second machine (expect ~2x wall time saved there)")
+    print(f"   both engines share this machine's {os.cpu_count()} cores (and whatever else runs on it); the")
+    print(f"   2-engine run has 2 x -j {jobs} builds in flight, so part of any gain is more parallelism")
+    print(f"   (-j {2 * jobs} on one engine would get it too); only a second machine adds cores")
     for r in (one, results[0][1]):
         remove_provisioned([x["image"] for x in r["results"] if "image" in x])
     remove_provisioned([x["image"] for x in results[1][1]["results"] if "image" in x], engine2)
