@@ -70,7 +70,7 @@ def copy_images(images: list[str], host: str) -> None:
 def fresh_specs(tools: list[str]) -> Path:
     """A copy of the shipped specs with a new description: the same tools under keys no engine has seen."""
     d = Path(tempfile.mkdtemp(prefix="tp-scale-"))
-    marker = f"bench-{uuid.uuid4().hex[:8]}"
+    marker = f"scale-bench-{uuid.uuid4().hex[:8]}"
     for tool in tools:
         if (DEFAULT_SPECS_DIR / tool).is_dir():
             shutil.copytree(DEFAULT_SPECS_DIR / tool, d / tool)
@@ -200,6 +200,14 @@ def main() -> None:
     finally:
         for d in reversed(daemons):
             d.stop(timeout=60)
+        if daemons:  # the registry's names on this engine, and the benchmark's own provisioned images
+            refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").split()
+            subprocess.run(["docker", "rmi", *[r for r in refs if r.startswith(f"{daemons[0].address}/")]],
+                           capture_output=True)  # fmt: skip
+            from provisioner import api
+
+            mine = [i for i in api.list_provisioned() if "scale-bench-" in json.dumps(i.manifest.get("tools", []))]
+            remove_provisioned([i.tags[0] if i.tags else i.id for i in mine])
         remove_tree(work)
 
 

@@ -43,6 +43,14 @@ def copy_image(image: str, host: str, registry: str) -> None:
         assert res.returncode == 0, f"docker {' '.join(args)}: {res.stderr}"
 
 
+def untag_registry(address: str, host: str | None = None) -> None:
+    """Remove the engine's tags that name the registry `address` (only the names: images with other tags stay)."""
+    refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}", host=host).stdout.split()
+    mine = [r for r in refs if r.startswith(f"{address}/")]
+    if mine:
+        docker("rmi", *mine, host=host)
+
+
 def registry_json(address: str, path: str, accept: str = "") -> dict:
     import urllib.request
 
@@ -76,6 +84,7 @@ def registry_daemon(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     daemon = start_registry(root)
     yield daemon
     daemon.stop()
+    untag_registry(daemon.address)
     remove_tree(root / "data")  # pushed layers (hundreds of MB)
 
 
