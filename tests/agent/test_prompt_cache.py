@@ -157,11 +157,10 @@ def test_single_call_mode_parses_and_records_both(
     traj = json.loads((tmp_path / "t.traj.json").read_text())
     prompts = [m for m in traj["messages"] if "phase" in m.get("extra", {}).get("llm_ide", {})]
     assert [p["extra"]["llm_ide"]["phase"] for p in prompts] == ["action"] + ["reflection_action"] * 4
-    assert prompts[1]["content"].endswith(
-        "First reflect on step 1 and its observation (<bad_action>, <lessons>, <summary>), then decide the\n"
-        "next operation (<thought>, <action_type>, <action_params>): all six tags in one answer. When step 1\n"
-        "was a bad action, the operation replaces it; do not repeat it as it was."
-    )
+    # the per-call instruction is short (never cached); the rules for both answers are in the head's Response Format
+    assert prompts[1]["content"].endswith("## Now\nReflect on step 1, then decide the next operation: all six tags.")
+    assert "Asked for both, answer the reflection's three tags, then the operation's. An operation after a bad action\n"\
+        "replaces it: do not repeat it as it was." in prompts[1]["content"]
     error = next(m for m in traj["messages"] if m.get("extra", {}).get("interrupt_type") == "FormatError")
     assert error["content"] == (
         "Your answer did not follow the response format: Missing <thought>...</thought>.\n"
