@@ -227,5 +227,39 @@ def within(observation: str, shown: set[str]) -> bool:
     return all(line in normal for line in lines)
 
 
+def normalized(shown: set[str]) -> frozenset[str]:
+    """Shown lines with their whitespace normalized, as `elide` compares them."""
+    return frozenset(" ".join(s.split()) for s in shown)
+
+
+def elide(observation: str, shown: frozenset[str], marker: str, min_lines: int = 3) -> str:
+    """An observation with every run of at least `min_lines` numbered code lines that the prompt's code context
+    already shows (with the file headers, `...` and blank lines among them) replaced by `marker` (`{n}`: how many
+    numbered lines it stands for); shorter runs and every other line stay."""
+    if not shown:
+        return observation
+    out: list[str] = []
+    run: list[str] = []
+
+    def close() -> None:
+        blanks = []
+        while run and not run[-1].strip():
+            blanks.append(run.pop())
+        numbered = sum(1 for line in run if line.lstrip()[:1].isdigit())
+        out.extend([marker.format(n=numbered)] if numbered >= min_lines else run)
+        out.extend(blanks)
+        run.clear()
+
+    for line in observation.splitlines():
+        flat = " ".join(line.split())
+        if (flat and flat in shown) or (run and not flat):
+            run.append(line)
+        else:
+            close()
+            out.append(line)
+    close()
+    return "\n".join(out)
+
+
 def context_info(rendering: Rendering) -> dict[str, Any]:
     return {"n_operations": rendering.n_operations, "files": [b.path for b in rendering.blocks]}

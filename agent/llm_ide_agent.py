@@ -28,7 +28,7 @@ from minisweagent.agents.default import AgentConfig, DefaultAgent
 from minisweagent.exceptions import FormatError, LimitsExceeded, Submitted, TimeExceeded
 from pydantic import BaseModel, model_validator
 
-from agent.context import CodeContextView, ShownCode, blocks_text, within
+from agent.context import CodeContextView, ShownCode, blocks_text, normalized, within
 from agent.memory import Memory, OperationNode
 from agent.parsing import ActionRequest, Reflection, ResponseFormatError, parse_action, parse_reflection
 from agent.prompting import Layout, Prompt, PromptBuilder, head_tail, node_view, render
@@ -480,9 +480,12 @@ class LLMIDEAgent(DefaultAgent):
             "n_operations": self.memory.n_operations,
             "tool_usage": self.env_.tool_usage() if self.prompts.head is None else "",
         }
+        variables["shown_code"] = frozenset()
         if last is not None:
-            seen = within(last.observation, self.shown.texts()) if last.observation else False
+            shown = self.shown.texts()
+            seen = within(last.observation, shown) if last.observation else False
             variables["last"] = node_view(last, is_last=True, is_recent=True, in_code_context=seen)
+            variables["shown_code"] = normalized(shown)
         variables.update(overrides)
         return self.get_template_vars(**variables)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from jinja2 import Environment, StrictUndefined, Template
 
+from agent.context import elide
 from agent.memory import OperationNode
 
 MAX_BREAKPOINTS = 4  # Anthropic's limit of cache_control marks per request
@@ -51,6 +52,7 @@ def _environment() -> Environment:
     env = Environment(undefined=StrictUndefined, keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True)
     env.filters["head_tail"] = head_tail
     env.filters["clip"] = clip
+    env.filters["elide"] = elide
     return env
 
 

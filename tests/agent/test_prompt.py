@@ -153,8 +153,8 @@ def test_rebuild_prompt_of_a_fixed_memory(
 def test_an_observation_already_in_code_context_is_not_repeated(
     env: BridgeTestEnvironment, agent_config: dict[str, Any]
 ) -> None:
-    """After `open`, the chunk it showed is in Code Context: the last step does not repeat it; any other output is
-    shown as it is."""
+    """After `open`, the chunk it showed is in Code Context: the last step does not repeat it; in any other output,
+    runs of at least 3 code lines the code context shows are left out (a marker says how many), the rest is shown."""
     agent = make_agent(env, agent_config)
     last = agent.memory.history.nodes[-1]
     last.action_type, last.action_params = "open", "shop/cart.py:12"
@@ -166,7 +166,14 @@ def test_an_observation_already_in_code_context_is_not_repeated(
     agent = make_agent(env, agent_config)
     last = agent.memory.history.nodes[-1]
     last.observation = env.bridge.locate(file="shop/cart.py", line=12, whole_function=True)["text"] + "\n(1 more)"
-    assert first_prompt(agent)["last_step"].endswith(last.observation)  # a line the code context does not have
+    # a line the code context does not have: it is shown, the code lines the code context shows are left out
+    assert first_prompt(agent)["last_step"].endswith(
+        "Observation (returncode 0):\n... (7 lines shown in Code Context above) ...\n(1 more)"
+    )
+    agent = make_agent(env, agent_config)
+    last = agent.memory.history.nodes[-1]
+    last.observation = "\n".join(last.observation.splitlines()[:2]) + "\n(1 more)"  # a header and line 1 only
+    assert first_prompt(agent)["last_step"].endswith(last.observation)  # fewer than 3 shown lines: kept as they are
 
 
 def test_alternative_action_after_a_bad_reflection(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:

@@ -159,8 +159,8 @@ def test_single_call_mode_parses_and_records_both(
     assert [p["extra"]["llm_ide"]["phase"] for p in prompts] == ["action"] + ["reflection_action"] * 4
     # the per-call instruction is short (never cached); the rules for both answers are in the head's Response Format
     assert prompts[1]["content"].endswith("## Now\nReflect on step 1, then decide the next operation: all six tags.")
-    assert "Asked for both, answer the reflection's three tags, then the operation's. An operation after a bad action\n"\
-        "replaces it: do not repeat it as it was." in prompts[1]["content"]
+    rules = "Asked for both, answer the reflection's three tags, then the operation's. An operation after a bad action"
+    assert rules + "\nreplaces it: do not repeat it as it was." in prompts[1]["content"]
     error = next(m for m in traj["messages"] if m.get("extra", {}).get("interrupt_type") == "FormatError")
     assert error["content"] == (
         "Your answer did not follow the response format: Missing <thought>...</thought>.\n"

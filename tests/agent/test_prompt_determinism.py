@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lsp_bridge.client import BridgeClient
 
 from agent.llm_ide_agent import LLMIDEAgent
+from lsp_bridge.client import BridgeClient
 from tests.agent.conftest import BridgeTestEnvironment, RecordingModel, act, flat, reflect, scripted
 from tests.agent.test_prompt_cache import CART, FIX, RUN, TEST, merge_pairs
 
