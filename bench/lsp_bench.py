@@ -44,6 +44,9 @@ class Project:
     requirement: str  # what pip downloads (an sdist)
     folder: str  # the sdist's top folder in bench/.data
     package: str  # the package's folder inside it (its import name is the last part)
+    # sample use sites and targets from relative imports too (SQLAlchemy's modules import each other relatively;
+    # Django's sample keeps its `from django.x import` sites only, as its earlier figures were measured)
+    relative_imports: bool = False
 
     @property
     def name(self) -> str:
@@ -52,7 +55,7 @@ class Project:
 
 PROJECTS = {
     "django": Project("django==5.1", "Django-5.1", "django"),
-    "sqlalchemy": Project("sqlalchemy==2.0.36", "sqlalchemy-2.0.36", "lib/sqlalchemy"),
+    "sqlalchemy": Project("sqlalchemy==2.0.36", "sqlalchemy-2.0.36", "lib/sqlalchemy", relative_imports=True),
 }
 TIMEOUT = 30.0
 WS_QUERIES = [
@@ -160,8 +163,13 @@ def build_sample(root: Path, n: int, project: Project) -> Sample:
                     sub = f"{path}/{alias.name}"
                     if alias.asname not in (None, alias.name) and alias.name in definitions(target):
                         aliased.add((target, *definitions(target)[alias.name], alias.name))
-                    if alias.asname is None and alias.name in definitions(target):
-                        imported[alias.name] = target
+                    plain = target
+                    if not project.relative_imports:  # `from django.x import` sites only, as before
+                        if node.level or module == project.name:
+                            continue
+                        plain = f"{path}.py"
+                    if alias.asname is None and alias.name in definitions(plain):
+                        imported[alias.name] = plain
                     elif alias.asname is None and ((root / f"{sub}.py").is_file() or (root / sub).is_dir()):
                         modules[alias.name] = sub
         seen = set()
