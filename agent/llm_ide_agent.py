@@ -478,6 +478,7 @@ class LLMIDEAgent(DefaultAgent):
             "constraints": [c for c in constraints if c not in self._shown_lessons],
             "advice": advice,
             "n_operations": self.memory.n_operations,
+            "single_call": self.config.single_call,
             "tool_usage": self.env_.tool_usage() if self.prompts.head is None else "",
         }
         variables["shown_code"] = frozenset()
