@@ -84,7 +84,8 @@ def test_shipped_tasks_are_complete() -> None:
         ("grep/sed", ["open"]),
         # the traceback frame opens checkout(); Cart.total comes from the identifier
         ("grep+awk", ["open", "find", "open"]),
-        ("actions", ["open", "find", "open"]),
+        # find_symbol's unique hit shows the short Cart.total whole: no second open
+        ("actions", ["open", "find"]),
     ],
 )
 def test_policy_finds_gold(repo: Path, backend: str, labels: list[str]) -> None:
