@@ -1,6 +1,9 @@
 """Shared fixtures: the real Docker engine (scripts/engine.sh) and images provisioned by toolprov."""
 
+import json
+import shutil
 import subprocess
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -48,3 +51,20 @@ def container_of(engine) -> Iterator[Callable[[str], Container]]:
     yield start
     for c in started:
         c.remove(force=True)
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Iterator[Path]:
+    """A private copy of the shipped fileedit spec with a unique description: its keys are new to every engine
+    (its images are removed afterwards)."""
+    from provisioner import api
+    from provisioner.spec import DEFAULT_SPECS_DIR
+
+    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", tmp_path / "fileedit")
+    marker = f"test-{uuid.uuid4().hex[:8]}"
+    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text()
+    (tmp_path / "fileedit.yaml").write_text(text.replace("description: ", f"description: {marker} "))
+    yield tmp_path
+    mine = [i for i in api.list_provisioned() if marker in json.dumps(i.manifest)]
+    if mine:
+        api.remove([i.tags[0] if i.tags else i.id for i in mine])

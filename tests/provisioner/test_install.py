@@ -2,12 +2,10 @@
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,19 +31,6 @@ def build_containers(engine, pid: int | None = None) -> list:
 
 def images_of(engine, base: str) -> set[str]:
     return {i.id for i in engine.images.list(filters={"label": f"toolprov.base={base}"})}
-
-
-@pytest.fixture
-def specs(tmp_path: Path) -> Iterator[Path]:
-    """A private copy of the shipped specs with a unique description, so its keys are new to the engine."""
-    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", tmp_path / "fileedit")
-    marker = f"test-{uuid.uuid4().hex[:8]}"
-    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text()
-    (tmp_path / "fileedit.yaml").write_text(text.replace("description: ", f"description: {marker} "))
-    yield tmp_path
-    leftovers = [i for i in api.list_provisioned() if marker in json.dumps(i.manifest)]
-    if leftovers:
-        api.remove([i.tags[0] if i.tags else i.id for i in leftovers])
 
 
 def test_install_isolated_from_testbed_env(engine, container_of):

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from provisioner.spec import DEFAULT_SPECS_DIR
 from tests.scale.daemons import Daemon, remove_tree, start_dockerd, start_registry
 
 BASE = "toolprov-base:bookworm"  # the smallest local image with a Python that can make a venv
@@ -104,18 +100,3 @@ def engine2(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield daemon.address
     daemon.stop(timeout=60)
     remove_tree(root)  # its images (the data root)
-
-
-@pytest.fixture
-def specs(tmp_path: Path) -> Iterator[Path]:
-    """A private copy of the shipped fileedit spec with a unique description: its keys are new to every engine."""
-    from provisioner import api
-
-    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", tmp_path / "fileedit")
-    marker = f"test-{uuid.uuid4().hex[:8]}"
-    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text()
-    (tmp_path / "fileedit.yaml").write_text(text.replace("description: ", f"description: {marker} "))
-    yield tmp_path
-    mine = [i for i in api.list_provisioned() if marker in json.dumps(i.manifest)]
-    if mine:
-        api.remove([i.tags[0] if i.tags else i.id for i in mine])
