@@ -353,22 +353,23 @@ assert badges[0] == "007-BOND", badges
     # --- a single string where a list/tuple of strings was expected: it is iterated character by character
     P(
         "string_instead_of_list",
-        "sqlite3",
-        "one-table tuple without the trailing comma",
-        "OperationalError",
+        "importlib",
+        "extra plugin list given as one string",
+        "ModuleNotFoundError",
         r"""
-import sqlite3
+import importlib
+import os
 
-TABLES = ("users")
-
-
-def table_sizes(conn):
-    return {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
+os.environ["EXTRA_PLUGINS"] = "json"
 
 
-conn = sqlite3.connect(":memory:")
-conn.execute("CREATE TABLE users (id INTEGER)")
-print(table_sizes(conn))
+def load_plugins(base):
+    names = list(base)
+    names.extend(os.environ.get("EXTRA_PLUGINS", ""))
+    return [importlib.import_module(n) for n in names]
+
+
+print(load_plugins(["csv", "sqlite3"]))
 """,
     ),
     P(
