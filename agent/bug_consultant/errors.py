@@ -83,6 +83,7 @@ class Frame:
     line: int
     func: str
     code: str = ""
+    marked: str = ""  # the part of `code` the traceback's carets mark (Python >= 3.11): the operation that failed
 
     @property
     def library(self) -> str | None:
@@ -168,14 +169,25 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+_CARETS = re.compile(r"^\s*[~^]*\^[~^]*\s*$")
+
+
+def _marked(code_line: str, marks: str) -> str:
+    """The characters of `code_line` under the `^` of a caret line (`~` marks the operands around them)."""
+    cols = [j for j, ch in enumerate(marks) if ch == "^"]
+    return code_line[cols[0] : cols[-1] + 1].strip() if cols else ""
+
+
 def _frames(lines: list[str]) -> list[Frame]:
     frames: list[Frame] = []
     for i, line in enumerate(lines):
         if m := _FRAME.match(line):
-            code = ""
+            code = marked = ""
             if i + 1 < len(lines) and not _FRAME.match(lines[i + 1]) and lines[i + 1].startswith("    "):
                 code = lines[i + 1].strip()
-            frames.append(Frame(m.group("file"), int(m.group("line")), m.group("func") or "<module>", code))
+                if i + 2 < len(lines) and _CARETS.match(lines[i + 2]):
+                    marked = _marked(lines[i + 1], lines[i + 2])
+            frames.append(Frame(m.group("file"), int(m.group("line")), m.group("func") or "<module>", code, marked))
     return frames
 
 

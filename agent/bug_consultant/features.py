@@ -17,6 +17,7 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
 
 from __future__ import annotations
 
+import ast
 import builtins
 import hashlib
 import io
@@ -28,7 +29,8 @@ from collections.abc import Iterable
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("type", "message", "line", "function", "where", "tags")
+FIELDS = ("type", "message", "line", "function", "where", "tags", "program", "origin", "failed")
+FEATURES_VERSION = 2  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -64,16 +66,69 @@ _OPS = frozenset(
 _MAX_FUNCTION_LINES = 40
 
 
-def message_template(info: ErrorInfo) -> str:
-    """`Type: message` with literals, paths, numbers and addresses replaced by placeholders."""
-    return f"{info.short_type}: {normalise(info.message)}".strip()
+_QUOTED = re.compile(r"'([A-Za-z_][\w.]{0,60}|[^\w\s'\\]{1,3})'")  # a name, or an operator ('<', '+')
+_KEPT = re.compile(r"\bqkept([a-j]+)q\b")  # a placeholder the normalisers leave alone (letters only)
 
 
-def _message_tokens(info: ErrorInfo) -> list[str]:
-    template = message_template(info)
+def user_names(code: str) -> frozenset[str]:
+    """The names the user's code chooses: what it assigns, defines, takes as parameters or writes as string
+    literals (dict keys, column names). A message quoting one of them says nothing about the cause."""
+    names: set[str] = set()
+    for text in split_files(code).values():
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            names.update(re.findall(r"[A-Za-z_]\w*", text))  # unparsable: every word counts as the user's
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                names.add(node.attr)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 60:
+                names.add(node.value)
+    return frozenset(names)
+
+
+def message_template(info: ErrorInfo, user: frozenset[str] = frozenset()) -> str:
+    """`Type: message` with literals, paths, numbers and addresses replaced by placeholders — except quoted names
+    the user's code does not choose (`'NoneType' object is not callable` is not `'int' object is not callable`;
+    `'PosixPath' and 'str'`, `has no attribute 'append'` stay; `KeyError: 'host'` becomes `KeyError: <str>`)."""
+    kept: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in user and name not in _BUILTINS:
+            return m.group(0)
+        kept.append(name)
+        return "qkept" + "".join(chr(97 + int(d)) for d in str(len(kept) - 1)) + "q"
+
+    text = normalise(_QUOTED.sub(keep, info.message))
+    text = _KEPT.sub(lambda m: "'" + kept[int("".join(str(ord(c) - 97) for c in m.group(1)))] + "'", text)
+    return f"{info.short_type}: {text}".strip()
+
+
+def _message_tokens(info: ErrorInfo, user: frozenset[str]) -> list[str]:
+    template = message_template(info, user)
     words = tokenize(_PLACEHOLDER.sub(lambda m: f" lit{m.group(1)} ", template))
     digest = hashlib.sha1(template.encode()).hexdigest()[:12]
-    return [*words, f"tpl:{digest}"]
+    quoted = [f"q:{name.lower()}" for name in _QUOTED.findall(template)]
+    return [*words, *quoted, f"tpl:{digest}"]
+
+
+def split_files(code: str) -> dict[str, str]:
+    """A program given as several files, each after a `# file: <path>` line, as {path: text}; one file: {"": code}."""
+    parts = re.split(r"(?m)^# file: (.*)$", code)
+    if len(parts) == 1:
+        return {"": code}
+    files = {"": parts[0]} if parts[0].strip() else {}
+    for k in range(1, len(parts), 2):
+        files[parts[k].strip()] = parts[k + 1].lstrip("\n")
+    return files
 
 
 def code_shape(source: str) -> list[str]:
@@ -143,6 +198,147 @@ def enclosing_function(code: str, frame: Frame) -> str | None:
     return "\n".join(line.strip() for line in body)
 
 
+# ---------------------------------------------------------------------------------------------- the program's code
+_NO_LABEL = (
+    ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.arguments, ast.arg, ast.keyword,
+    ast.alias, ast.Import, ast.ImportFrom,
+)  # fmt: skip
+
+
+def _label(node: ast.AST) -> str | None:
+    """A node as what it does, without the programmer's names: `call.sort` (a method), `call:len` (a builtin),
+    `call:user`, `attr.items`, `const:str`, `BinOp:Add`, `cmp:Eq`, `FunctionDef:__getattr__` (dunders only)."""
+    kind = type(node).__name__
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            return f"call.{func.attr}"
+        if isinstance(func, ast.Name):
+            return f"call:{func.id}" if func.id in _BUILTINS else "call:user"
+        return "call:expr"
+    if isinstance(node, ast.Attribute):
+        return f"attr.{node.attr}"
+    if isinstance(node, ast.Name):
+        return f"name:{node.id}" if node.id in _BUILTINS else None
+    if isinstance(node, ast.Constant):
+        return f"const:{type(node.value).__name__}"
+    if isinstance(node, (ast.BinOp, ast.AugAssign)):
+        return f"{kind}:{type(node.op).__name__}"
+    if isinstance(node, ast.Compare):
+        return "cmp:" + ",".join(type(op).__name__ for op in node.ops)
+    if isinstance(node, ast.UnaryOp):
+        return f"unary:{type(node.op).__name__}"
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return f"{kind}:{node.name}" if node.name.startswith("__") else kind
+    if isinstance(node, _NO_LABEL):
+        return None
+    return kind
+
+
+def _node_tokens(root: ast.AST, prefix: str = "") -> list[str]:
+    """Every node's label and each parent>child pair of labels (`Assign>call.sort`: a method's result assigned),
+    a function's defaults (`default>List`) and decorators."""
+    out: list[str] = []
+    for node in ast.walk(root):
+        label = _label(node)
+        if label is None:
+            continue
+        out.append(prefix + label)
+        out += [f"{prefix}{label}>{child}" for c in ast.iter_child_nodes(node) if (child := _label(c)) is not None]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            out += [f"{prefix}default>{_label(d)}" for d in defaults]
+            out += [f"{prefix}decorator>{_label(d)}" for d in node.decorator_list]
+    return out
+
+
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def program_tokens(code: str) -> list[str]:
+    """The whole program's constructs (`_node_tokens` of every file) and the modules it imports: the field that
+    sees a mutable default, an in-place method's result assigned or a decorator without return wherever they are."""
+    out: list[str] = []
+    for text in split_files(code).values():
+        if (tree := _parse(text)) is not None:
+            out += _node_tokens(tree)
+    out += [f"import:{m.split('.')[0]}" for m in re.findall(r"(?m)^\s*(?:from|import)\s+([\w.]+)", code)]
+    return out
+
+
+def source_of(code: str, frame: Frame) -> str | None:
+    """The file of `code` the frame points into (its line there is the frame's line), else None."""
+    if not frame.code:
+        return None
+    files = split_files(code)
+    ordered = sorted(files.items(), key=lambda kv: not (kv[0] and frame.file.endswith(kv[0])))
+    for _, text in ordered:
+        lines = text.splitlines()
+        if 0 < frame.line <= len(lines) and lines[frame.line - 1].strip() == frame.code.strip():
+            return text
+    return None
+
+
+def _statement(line: str) -> ast.Module | None:
+    """One traceback line as a statement (a block opener gets a body)."""
+    text = line.strip()
+    return _parse(text) or _parse(text + "\n    pass")
+
+
+def origin_tokens(code: str, frame: Frame | None) -> list[str]:
+    """Where the failing line's values come from, as a debugger follows them back: for each name (and attribute)
+    the failing line reads, what the file assigns to it (`o:Assign>call.sort`, a builtin's name rebound:
+    `o:shadow-builtin`), the function it calls (decorators, `o:no-return`, what it returns), the class it
+    instantiates (its dunder methods), a parameter, an import, a loop variable (what the loop iterates)."""
+    if frame is None or not code or (src := source_of(code, frame)) is None:
+        return []
+    tree, line = _parse(src), _statement(frame.code)
+    if tree is None or line is None:
+        return []
+    names = {n.id for n in ast.walk(line) if isinstance(n, ast.Name)}
+    attrs = {n.attr for n in ast.walk(line) if isinstance(n, ast.Attribute)}
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            bound = [x for t in targets for x in ast.walk(t)]
+            hit = any(isinstance(x, ast.Name) and x.id in names for x in bound) or any(
+                isinstance(x, ast.Attribute) and x.attr in attrs and isinstance(x.ctx, ast.Store) for x in bound
+            )
+            if hit and node.value is not None:
+                if any(isinstance(x, ast.Name) and x.id in _BUILTINS for x in bound):
+                    out.append("o:shadow-builtin")
+                out += _node_tokens(node.value, "o:")
+                out.append(f"o:{type(node).__name__}>{_label(node.value)}")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (node.name in names or node.name in attrs):
+            out.append("o:def-async" if isinstance(node, ast.AsyncFunctionDef) else "o:def")
+            out += [f"o:decorator>{_label(d)}" for d in node.decorator_list]
+            returns = [x for x in ast.walk(node) if isinstance(x, ast.Return)]
+            out += [f"o:return>{_label(r.value) if r.value else 'none'}" for r in returns] or ["o:no-return"]
+            for x in ast.walk(node):
+                if isinstance(x, ast.Assign):
+                    out += _node_tokens(x, "o:body:")
+        elif isinstance(node, ast.ClassDef) and node.name in names:
+            out.append("o:class")
+            out += [f"o:class:{x.name}" for x in node.body if isinstance(x, ast.FunctionDef) and x.name[:2] == "__"]
+        elif isinstance(node, ast.arg) and node.arg in names:
+            out.append("o:arg")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            for alias in node.names:
+                if (alias.asname or alias.name).split(".")[0] in names:
+                    out.append(f"o:import:{(module or alias.name).split('.')[0]}")
+        elif isinstance(node, (ast.For, ast.comprehension)) and any(
+            isinstance(x, ast.Name) and x.id in names for x in ast.walk(node.target)
+        ):
+            out.append(f"o:loopvar>{_label(node.iter)}")
+    return out
+
+
 def _where(info: ErrorInfo) -> list[str]:
     frames = info.frames
     out = [f"lib:{lib}" for lib in info.libraries]
@@ -163,6 +359,7 @@ def _where(info: ErrorInfo) -> list[str]:
 
 def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterable[str] = ()) -> dict[str, list[str]]:
     """The token fields of one error (see the module docstring)."""
+    user = user_names(code) if code else frozenset()
     frame = failing_frame(info)
     line = frame.code if frame else ""
     function = enclosing_function(code, frame) if (code and frame) else None
@@ -171,19 +368,23 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
     llm_tags = [t.lower() for t in [category, *tags] if t]
     return {
         "type": [f"type:{info.short_type}", f"qual:{info.exc_type}"],
-        "message": _message_tokens(info),
+        "message": _message_tokens(info, user),
         "line": _with_pairs(code_shape(line)) if line else [],
         "function": code_shape(function) if function else [],
         "where": _where(info),
         "tags": [tok for tag in llm_tags for tok in (tag, *tokenize(tag))],
+        "program": program_tokens(code) if code else [],
+        "origin": origin_tokens(code, frame),
+        "failed": _with_pairs(code_shape(frame.marked)) if frame and frame.marked else [],
     }
 
 
-def embedding_text(info: ErrorInfo) -> str:
+def embedding_text(info: ErrorInfo, code: str = "") -> str:
     """The short text embedded for the semantic side: type, message template, where it surfaced, the failing line."""
     frame = failing_frame(info)
     lib_funcs = [f.func for f in info.frames if f.library and f.func != "<module>"][-3:]
-    parts = [info.exc_type, normalise(info.message)[:300], " ".join(info.libraries), " ".join(lib_funcs)]
+    template = message_template(info, user_names(code) if code else frozenset()).split(": ", 1)[-1]
+    parts = [info.exc_type, template[:300], " ".join(info.libraries), " ".join(lib_funcs)]
     if frame and frame.code:
         parts.append(normalise(frame.code)[:200])
     return " ".join(p for p in parts if p)

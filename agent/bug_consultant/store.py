@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from agent.bug_consultant.features import FEATURES_VERSION
 from agent.bug_consultant.records import BugRecord, WorldModel, now
 
 _SCHEMA = """
@@ -149,7 +150,7 @@ class BugStore:
                     version,
                     record.fingerprint,
                     int(record.resolved),
-                    json.dumps(fields) if fields is not None else "",
+                    json.dumps({**fields, _VERSION_KEY: FEATURES_VERSION}) if fields is not None else "",
                     embedding_text or "",
                     blob,
                     data,
@@ -224,14 +225,20 @@ class BugStore:
         return [r[0] for r in rows]
 
 
+_VERSION_KEY = "_features_version"
+
+
 def _fields_of(document: str) -> dict[str, list[str]] | None:
+    """The stored fields, or None when they are missing or another release's (they are computed again)."""
     if not document.startswith("{"):
         return None
     try:
         fields = json.loads(document)
     except ValueError:
         return None
-    return fields if isinstance(fields, dict) else None
+    if not isinstance(fields, dict) or fields.pop(_VERSION_KEY, None) != FEATURES_VERSION:
+        return None
+    return fields
 
 
 def record_fields(record: BugRecord) -> tuple[dict[str, list[str]], str]:
@@ -242,7 +249,8 @@ def record_fields(record: BugRecord) -> tuple[dict[str, list[str]], str]:
     info = error_of(record.original_error)
     tags = record.context_tags if record.summary_source == "llm" else []
     category = record.error_category if record.summary_source == "llm" else ""
-    return extract(info, code=record.original_code, category=category, tags=tags), embedding_text(info)
+    code = record.original_code
+    return extract(info, code=code, category=category, tags=tags), embedding_text(info, code)
 
 
 def data_pretty(record: BugRecord) -> str:

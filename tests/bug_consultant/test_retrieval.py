@@ -1,7 +1,7 @@
 """Offline retrieval on the labelled real tracebacks: quality on both tuning sets, the gate, the code's part, ties.
 
-The held-out set (tests/data/bug_heldout) is not tested here: its figures are the benchmark's, with the shipped
-defaults (bench/bug_consultant_bench.py)."""
+tests/data/bug_heldout was held out until session 5 and is tuned on since (its recall is checked here too); the
+set the final figures come from is the benchmark's, never read by the tests."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from agent.bug_consultant.retrieval import BugIndex, Query
 from agent.bug_consultant.store import IndexRow
 
 CONFUSABLE = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
+HELDOUT = Path(__file__).resolve().parents[1] / "data" / "bug_heldout" / "bug_heldout.jsonl"
 
 
 def build(rows: list[dict], with_code: bool = True) -> tuple[BugIndex, list[Query]]:
@@ -114,8 +115,8 @@ def test_gate_shows_right_matches_and_rarely_foreign_ones(labelled, indexed):
             right += group[hits[0].record_id] == row["group"]
         foreign += bool(index.search(query, top_k=3, exclude=members[row["group"]], refresh=False).hits)
     n = len(labelled)
-    assert shown / n >= 0.65 and right / shown >= 0.95
-    assert foreign / n <= 0.05  # with no bug of the same root cause stored, advice is rarely shown
+    assert shown / n >= 0.5 and right / shown >= 0.97
+    assert foreign / n <= 0.02  # with no bug of the same root cause stored, advice is rarely shown
 
 
 def test_full_ranking_is_uncapped_and_ties_do_not_follow_store_order(labelled):
@@ -160,3 +161,12 @@ def test_the_seed_retrieval_bugs_are_fixed(make_config, run_script):
     shorter = consultant.search("Traceback (most recent call last):\nValueError: math domain error", tags=["math"])
     assert {s.record.id for s in shorter} == {first.id, second.id}
     assert first.created_at < second.created_at and first.created_at.startswith("20")
+
+
+def test_leave_one_out_recall_on_bug_heldout():
+    """The third tuning set (written independently of the retrieval code; 0.578 / 0.760 before session 5)."""
+    rows = [json.loads(line) for line in HELDOUT.read_text().splitlines() if line.strip()]
+    found = firsts(rows, *build(rows))
+    n = len(found)
+    assert sum(f == 0 for f in found) / n >= 0.68
+    assert sum(f is not None and f < 3 for f in found) / n >= 0.80

@@ -1,0 +1,114 @@
+"""The debugger's signals on real failing runs (tests/data/bug_heldout, tuned on since session 5): the message
+template keeps Python's and the libraries' names but not the user's, the whole program's constructs, where the
+failing line's values come from, the operation the traceback's carets mark; fields of an older release."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent.bug_consultant.consultant import error_of
+from agent.bug_consultant.errors import parse_error
+from agent.bug_consultant.features import (
+    FEATURES_VERSION,
+    extract,
+    failing_frame,
+    message_template,
+    origin_tokens,
+    program_tokens,
+    split_files,
+    user_names,
+)
+from agent.bug_consultant.records import BugRecord
+from agent.bug_consultant.store import BugStore, record_fields
+
+HELDOUT = Path(__file__).resolve().parents[1] / "data" / "bug_heldout" / "bug_heldout.jsonl"
+
+
+@pytest.fixture(scope="module")
+def heldout() -> list[dict]:
+    return [json.loads(line) for line in HELDOUT.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def by_id(heldout) -> dict[str, dict]:
+    return {r["id"]: r for r in heldout}
+
+
+def template(row: dict) -> str:
+    return message_template(error_of(row["output"]), user_names(row["code"]))
+
+
+def test_message_template_keeps_python_names_and_drops_the_users(by_id):
+    # the same sentence, two causes: a builtin rebound to an int vs a decorator returning None
+    shadowed, decorated = by_id["builtin_name_shadowed/0"], by_id["decorator_returns_none/0"]
+    assert template(shadowed) == "TypeError: 'int' object is not callable"
+    assert template(decorated) == "TypeError: 'NoneType' object is not callable"
+    # operand types stay (a Path plus a str is not a Decimal times a float)
+    assert (
+        template(by_id["path_plus_string/0"]) == "TypeError: unsupported operand type(s) for +: 'PosixPath' and 'str'"
+    )
+    assert "'decimal.Decimal' and 'float'" in template(by_id["decimal_float_mix/0"])
+    # a key the user's code writes is the user's: normalised
+    missing = by_id["config_key_missing/0"]
+    assert "port" in missing["code"] and template(missing) == "KeyError: <str>"
+    # without the code only literals that are not names are normalised
+    assert message_template(error_of(missing["output"])) == "KeyError: 'port'"
+
+
+def test_program_and_origin_see_the_mistake_away_from_the_failing_line(by_id):
+    mutable = by_id["mutable_default_argument/0"]
+    frame = failing_frame(error_of(mutable["output"]))
+    assert frame is not None and "def add_item" not in frame.code  # the mistake is not on the failing line
+    assert "default>List" in program_tokens(mutable["code"])
+    # the value the failing line uses is a builtin's name rebound to an int
+    shadowed = by_id["builtin_name_shadowed/0"]
+    origin = origin_tokens(shadowed["code"], failing_frame(error_of(shadowed["output"])))
+    assert "o:shadow-builtin" in origin and "o:Assign>const:int" in origin
+    # the called function is a decorated one
+    decorated = by_id["decorator_returns_none/0"]
+    assert "o:decorator>call:user" in origin_tokens(decorated["code"], failing_frame(error_of(decorated["output"])))
+    # an in-place method's result assigned back
+    inplace = by_id["inplace_method_result_assigned/1"]
+    assert "Assign>call.append" in program_tokens(inplace["code"])
+
+
+def test_multi_file_programs_and_the_caret_marked_operation(by_id):
+    row = next(r for r in by_id.values() if r["code"].startswith("# file: ") and "^" in r["output"])
+    files = split_files(row["code"])
+    assert len(files) >= 2 and all(text.strip() for text in files.values())
+    info = error_of(row["output"])
+    frame = failing_frame(info)
+    assert frame is not None and frame.marked and frame.marked in frame.code
+    fields = extract(info, code=row["code"])
+    assert fields["program"] and fields["failed"]
+    # the carets under `path + ".bak"` mark the operator
+    plus = failing_frame(error_of(by_id["path_plus_string/0"]["output"]))
+    assert plus is not None and plus.marked == "+"
+    # Python < 3.11 prints no carets: nothing marked, the field is empty
+    old = parse_error(
+        'Traceback (most recent call last):\n  File "/p/a.py", line 3, in f\n    x = y + 1\nTypeError: bad\n'
+    )
+    assert old is not None and old.frames[0].marked == "" and extract(old)["failed"] == []
+
+
+def test_fields_of_another_release_are_computed_again(tmp_path, by_id):
+    row = by_id["mutable_default_argument/0"]
+    record = BugRecord(id="r1", command=row["command"], original_error=row["output"], original_code=row["code"],
+                       completed_at="done", instance_id="i1")  # fmt: skip
+    store = BugStore(tmp_path / "bugs.sqlite", json_dir=None)
+    fields, text = record_fields(record)
+    store.save(record, {"type": ["type:AssertionError"]}, text)  # as an older release wrote them: no program field
+    db = store._conn()
+    db.execute("UPDATE records SET document = ?", (json.dumps({"type": ["type:AssertionError"]}),))
+    db.commit()
+    (row_read,) = store.index_rows()
+    assert row_read.fields == fields and "default>List" in row_read.fields["program"]
+    fresh = BugRecord.from_dict({**record.to_dict(), "id": "r2"})
+    store.save(fresh, fields, text)  # written by this release: read back as written, its version beside
+    stored = json.loads(db.execute("SELECT document FROM records WHERE id = 'r2'").fetchone()[0])
+    assert stored.pop("_features_version") == FEATURES_VERSION and stored == fields
+    assert [r.fields for r in store.index_rows() if r.id == "r2"] == [fields]
+    store.close()
