@@ -74,6 +74,27 @@ class Crawler:
 print(Crawler().fetch_all(["http://a.test", "http://b.test"]))
 """,
     ),
+    P(
+        "used_after_close",
+        "tempfile",
+        "temporary file reopened by name after close",
+        "FileNotFoundError",
+        r"""
+import tempfile
+
+
+def spool(text):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as tmp:
+        tmp.write(text)
+        name = tmp.name
+    return name
+
+
+path = spool("hello")
+with open(path) as fh:
+    print(fh.read())
+""",
+    ),
     # --- a project file shadows a stdlib / installed module of the same name
     P(
         "shadowed_module",

@@ -133,28 +133,6 @@ print("0 problems")
 """,
     ),
     P(
-        "seed_inserted_twice",
-        "sqlite3",
-        "seeding a database on every start",
-        "IntegrityError",
-        r"""
-import sqlite3
-
-
-def seed(conn):
-    conn.execute("CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY)")
-    conn.executemany("INSERT INTO roles VALUES (?)", [("admin",), ("viewer",)])
-    conn.commit()
-
-
-for _ in range(2):
-    conn = sqlite3.connect("app.db")
-    seed(conn)
-    conn.close()
-print("seeded")
-""",
-    ),
-    P(
         "yaml_load_without_loader",
         "yaml",
         "yaml.load called like json.load",
@@ -475,6 +453,35 @@ def growth(series):
 
 
 print(growth(MONTHS))
+""",
+    ),
+    P(
+        "unique_nocase_duplicate",
+        "sqlite3",
+        "importing emails that differ only in case",
+        "IntegrityError",
+        r"""
+# file: import_users.py
+from directory import Directory
+
+d = Directory()
+for email in ["ana@corp.test", "bo@corp.test", "Ana@Corp.test"]:
+    d.add(email)
+print(d.count())
+# file: directory.py
+import sqlite3
+
+
+class Directory:
+    def __init__(self):
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("CREATE TABLE people (email TEXT UNIQUE COLLATE NOCASE)")
+
+    def add(self, email):
+        self.db.execute("INSERT INTO people VALUES (?)", (email,))
+
+    def count(self):
+        return self.db.execute("SELECT COUNT(*) FROM people").fetchone()[0]
 """,
     ),
 ]

@@ -185,27 +185,6 @@ def project_version(path="pyproject.toml"):
 """,
     ),
     P(
-        "tempfile_deleted_on_close",
-        "tempfile",
-        "temporary file reopened by name after close",
-        "FileNotFoundError",
-        r"""
-import tempfile
-
-
-def spool(text):
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as tmp:
-        tmp.write(text)
-        name = tmp.name
-    return name
-
-
-path = spool("hello")
-with open(path) as fh:
-    print(fh.read())
-""",
-    ),
-    P(
         "init_returns_value",
         "core",
         "__init__ returning the loaded data",
@@ -365,6 +344,85 @@ t = threading.Thread(target=authenticate, args=("ana",))
 t.start()
 t.join()
 print(handle())
+""",
+    ),
+    P(
+        "ambiguous_day_month_order",
+        "dateutil",
+        "European dates parsed month-first",
+        "AssertionError",
+        r"""
+# file: holidays.py
+from dateutil import parser
+
+from calendar_rows import ROWS
+
+days = [parser.parse(text).date() for _, text in ROWS]
+assert days[0].month == 4, f"Easter Monday parsed as {days[0]:%d %B}"
+# file: calendar_rows.py
+ROWS = [("Easter Monday", "01/04/2024"), ("Labour Day", "01/05/2024")]
+""",
+    ),
+    P(
+        "decorator_without_wraps",
+        "functools",
+        "command registry keyed by __name__ of decorated functions",
+        "KeyError",
+        r"""
+import time
+
+COMMANDS = {}
+
+
+def timed(fn):
+    def wrapper(*args):
+        start = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            print(f"{fn.__name__}: {time.perf_counter() - start:.4f}s")
+
+    return wrapper
+
+
+def command(fn):
+    COMMANDS[fn.__name__] = fn
+    return fn
+
+
+@command
+@timed
+def build():
+    return "built"
+
+
+@command
+@timed
+def deploy():
+    return "deployed"
+
+
+print(COMMANDS["build"]())
+""",
+    ),
+    P(
+        "environ_non_str_value",
+        "os",
+        "an int stored in os.environ for a child process",
+        "TypeError",
+        r"""
+import os
+import subprocess
+import sys
+
+
+def run_worker(threads):
+    os.environ["WORKER_THREADS"] = threads
+    code = "import os; print(os.environ['WORKER_THREADS'])"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+
+
+print(run_worker(os.cpu_count() or 2))
 """,
     ),
 ]
