@@ -9,7 +9,8 @@ Regenerate:  python tests/data/bug_heldout2/make_dataset.py
 
 Library versions used for the committed bug_heldout2.jsonl (Python 3.11.7):
   PyYAML 6.0.3, pydantic 2.13.4, attrs 26.1.0, click 8.5.1, Jinja2 3.1.6, numpy 2.4.6, pandas 3.1.1,
-  python-dateutil 2.9.0.post0, regex 2026.5.9, toml 0.10.2, networkx 3.6.1, jsonschema 4.26.0, cattrs, sympy 1.14.0
+  python-dateutil 2.9.0.post0, regex 2026.5.9, toml 0.10.2, networkx 3.6.1, jsonschema 4.26.0, cattrs 26.2.1,
+  sympy 1.14.0
 """
 
 from __future__ import annotations
