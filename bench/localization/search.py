@@ -107,6 +107,19 @@ class Task:
     problem: str
     gold: list[Gold]
     changelog: str = ""
+    report: str = ""  # the real report the statement follows ("" when its text was not available offline)
+    tuned: bool = False  # used while tuning the actions and the policy (the others are held out)
+
+
+def names_gold(task: Task) -> bool:
+    """The statement names a gold function (its own name as a word, e.g. from a traceback frame or the report)."""
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", task.problem))
+    return any(g.function.rsplit(".", 1)[-1] in words for g in task.gold)
+
+
+def log_kind(label: str) -> str:
+    """The kind of call an episode's log label records: find, open, outline or grep."""
+    return label.split(" ", 1)[0]
 
 
 def load_tasks(directory: Path = TASKS, only: list[str] | None = None) -> list[Task]:
