@@ -503,7 +503,7 @@ print(Comment("ann", "looks good"))
     ),
     # --- a frozen instance assigned to (often in __post_init__ or a "setter")
     P(
-        "frozen_post_init_assign",
+        "frozen_instance_mutated",
         "dataclasses",
         "derived field set in __post_init__",
         "FrozenInstanceError",
@@ -525,7 +525,7 @@ print(Rect(2, 3).area)
 """,
     ),
     P(
-        "frozen_post_init_assign",
+        "frozen_instance_mutated",
         "attrs",
         "frozen attrs object updated in place",
         "FrozenInstanceError",
@@ -550,7 +550,7 @@ class Player:
 """,
     ),
     P(
-        "frozen_post_init_assign",
+        "frozen_instance_mutated",
         "pydantic",
         "frozen model normalised after creation",
         "ValidationError",

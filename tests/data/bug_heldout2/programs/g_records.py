@@ -304,7 +304,7 @@ print(zones(CSV))
     P(
         "leading_zeros_lost",
         "json",
-        "product codes stored as numbers",
+        "product codes normalised with int()",
         "KeyError",
         r"""
 # file: shop.py
@@ -312,17 +312,15 @@ from stock import in_stock
 
 print(in_stock("00420"))
 # file: stock.py
-import json
-
 STOCK = {"00420": 3, "01000": 0}
 
 
 def normalise(code):
-    return json.loads(json.dumps(int(code)))
+    return str(int(code.strip()))
 
 
 def in_stock(code):
-    return STOCK[str(normalise(code))] > 0
+    return STOCK[normalise(code)] > 0
 """,
     ),
     P(
