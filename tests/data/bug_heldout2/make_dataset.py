@@ -125,8 +125,8 @@ def main() -> int:
     existing: dict[str, dict[str, object]] = {}
     if opts.keep_existing and opts.out.exists():
         for line in opts.out.read_text().splitlines():
-            row = json.loads(line)
-            existing[row["command"] + "\0" + row["code"]] = row
+            recorded = json.loads(line)
+            existing[recorded["command"] + "\0" + recorded["code"]] = recorded
     progs = all_programs()
     if opts.only:
         progs = [p for p in progs if p.group.startswith(opts.only)]
@@ -135,7 +135,7 @@ def main() -> int:
         raise SystemExit("error: two programs of one group have the same script")
     body: dict[str, int] = {}
     rows = []
-    ran = kept_old = failed = 0
+    ran = kept_old = 0
     for prog in progs:
         n = body.get(prog.group, 0) + 1
         body[prog.group] = n
@@ -151,7 +151,6 @@ def main() -> int:
         if row is None:
             print(f"dropped: {prog.group}/{n} ({prog.path}, expected {prog.expect}): {why}", file=sys.stderr)
             continue
-        failed += 1
         row = {**row, "id": f"{prog.group}/{n}", "group": prog.group, "body": n}
         rows.append({k: row[k] for k in KEYS})
     if opts.only:
