@@ -35,6 +35,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
 from agent.bug_consultant.errors import ErrorInfo
+from agent.bug_consultant.features import clear_caches
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.retrieval import BugIndex, Query, quiet_dependency_loggers
 from agent.bug_consultant.store import BugStore, record_fields
@@ -234,6 +235,7 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
                         show_progress=False)  # fmt: skip
         timings, baseline = [], []
         for row in rows:
+            clear_caches()  # a query's code is new to the process: its parse is part of the query's time
             t0 = time.perf_counter()
             query = Query.from_error(error_of(row["output"]), code=row["code"], instance_id=row["id"])
             index.search(query, top_k=3)

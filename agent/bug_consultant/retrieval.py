@@ -29,19 +29,16 @@ from agent.bug_consultant.store import BugStore, IndexRow
 # bug_heldout, the last held out until then) by coordinate ascent over a grid of weights maximising the mean MRR
 # of the three sets. Leave-one-set-out (weights chosen on two sets, measured on the third) gave nearly the same
 # weights in every fold (message 4-5, program 1-1.5, where 0.25-1.5, embedding 0.25-2, type 0.25-0.75, failed
-# 0.25; line, function and origin 0 in two folds of three): the held-out fold's recall@1 was 0.647 (0.578 before).
-# The failing line's and the function's shapes add nothing once the whole program's constructs are compared, so
-# they weigh 0 (computed, not scored). The gate is the threshold that maximises, on the worse of the three sets,
-# advice shown minus 3x advice shown with no same-cause record stored (bench/bug_consultant_bench.py --sweep).
+# 0.25; the failing line's and its function's operations 0 in every fold, the origin of the line's values in two of
+# three, so those fields were dropped): the held-out fold's recall@1 was 0.647 (0.578 before). The summary's tags
+# keep their earlier weight (no labelled set has model summaries). The gate is the threshold that maximises, on the
+# worse of the three sets, advice shown minus 3x advice shown with no same-cause record stored (bench --sweep).
 FIELD_WEIGHTS: dict[str, float] = {
     "type": 0.5,
     "message": 4.0,
-    "line": 0.0,
-    "function": 0.0,
     "where": 1.0,
     "tags": 0.5,
     "program": 1.5,
-    "origin": 0.0,
     "failed": 0.25,
 }
 EMBEDDING_WEIGHT = 0.5

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
-from agent.bug_consultant.features import code_shape, enclosing_function, extract, failing_frame
+from agent.bug_consultant.features import code_shape, extract, failing_frame
 from agent.bug_consultant.retrieval import BugIndex, Query
 from agent.bug_consultant.store import IndexRow
 
@@ -81,15 +81,13 @@ def test_leave_one_out_recall_on_both_tuning_sets(labelled, indexed, confusable)
 
 
 def test_code_takes_part(confusable):
-    """The record's code reaches the features (the function around the failing line) and helps the ranking."""
+    """The record's code reaches the features (the program's constructs) and helps the ranking."""
     row = next(r for r in confusable if r["id"] == "index_empty_result/2")
     info = error_of(row["output"])
     frame = failing_frame(info)
     assert frame is not None and frame.func == "pick"
-    around = enclosing_function(row["code"], frame)
-    assert around is not None and around.startswith("def pick(rows, name):")
     with_code, without = extract(info, code=row["code"]), extract(info)
-    assert with_code["function"] != without["function"] and "kw:for" in with_code["function"]
+    assert without["program"] == [] and {"ListComp", "Subscript>const:int"} <= set(with_code["program"])
     # the operation stays, the programmer's names go (a short name before a dot may be a module: kept as such)
     assert code_shape("numbers = numbers.sort()") == ["op:=", "obj", "op:.", "method:sort", "op:("]
     assert code_shape("m = re.match(p, s)") == ["op:=", "mod:re", "op:.", "method:match", "op:(", "op:,"]
