@@ -59,16 +59,17 @@ class ActionLimits:
 
     max_open_lines: int = 150
     max_overview_lines: int = 120
-    max_definitions: int = 12
-    max_test_matches: int = 2
+    max_definitions: int = 8
+    max_test_matches: int = 2  # test definitions listed when nothing outside tests defines the name
     max_loose_matches: int = 5
-    max_loose_matches_after_exact: int = 3
+    max_loose_matches_after_exact: int = 2
     max_references: int = 30
     max_test_references: int = 8
     max_reference_chunks: int = 10
     max_outline_chunk_lines: int = 40
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
+    min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
     max_output_chars: int = 10000
 
 
@@ -323,6 +324,8 @@ class Actions:
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
         if scope.end_line - scope.line + 1 <= limit:
             return ActionResult(self._render([chunk]), 0, [chunk])
+        if (lean := self._without_docstring(file, scope)) is not None:
+            return lean
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(start, stop + 1)))
@@ -330,6 +333,30 @@ class Actions:
         hint = ", ".join(f"open {file}:{a}-{b}" for a, b in rest)
         note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
         return ActionResult(self._render([part]) + "\n" + note, 0, [part])
+
+    def _without_docstring(self, file: str, scope: Scope) -> ActionResult | None:
+        """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
+        when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
+        costs more calls; None when it has no docstring that long or is still too long without it."""
+        blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(scope.line, scope.end_line + 1))}])
+        codes = dict(blocks[0].lines) if blocks else {}
+        span = docstring_span(codes, scope.line, scope.end_line)
+        if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
+            return None
+        kept = [n for n in range(scope.line, scope.end_line + 1) if not span[0] < n <= span[1]]
+        if len(kept) > self.limits.max_open_lines:
+            return None
+        part = ChunkRef(file, scope.cls, scope.function, False, tuple(kept))
+        rendered = self._bridge.render_blocks([chunk_to_dict(part)])
+        if not rendered:
+            return None
+        first = codes.get(span[0], "")
+        note = self.templates.message(
+            "docstring_elided", indent=first[: len(first) - len(first.lstrip())], more=span[1] - span[0],
+            file=file, start=span[0] + 1, end=span[1],
+        )  # fmt: skip
+        text = block_text(rendered[0], notes={span[0]: note})
+        return ActionResult(text, 0, [part])
 
     def _outline(self, file: str, cls: str, after: int = 0) -> ActionResult:
         """A class's outline: its file, then the numbered decorators and signatures of its methods and attributes,
@@ -457,10 +484,11 @@ class Actions:
         else:
             lines = [f"No exact definition of `{symbol.name}`."]
         lines += [d.text() for d in main]
-        lines += [d.text() for d in tests[: self.limits.max_test_matches]]
-        hidden = len(exact) - len(main) - min(len(tests), self.limits.max_test_matches)
+        listed = tests[: self.limits.max_test_matches] if not main else []  # tests only when nothing else defines it
+        lines += [d.text() for d in listed]
+        hidden, in_tests = len(exact) - len(main) - len(listed), len(tests) - len(listed)
         if hidden > 0:
-            lines.append(f"... {hidden} more (narrow it: find_symbol Class.{symbol.last})")
+            lines.append(self.templates.message("more_definitions", more=hidden, tests=in_tests, name=symbol.last))
         if exact:  # the exact answer is there: a few partial matches are enough
             found = {(d.file, d.line) for d in exact}
             loose = [d for d in loose if (d.file, d.line) not in found][: self.limits.max_loose_matches_after_exact]
@@ -560,6 +588,30 @@ class Actions:
             groups.setdefault((file, ref.class_name, ref.function), []).append(line)
         accessed = [ChunkRef(f, c, fn, False, tuple(ns)) for (f, c, fn), ns in groups.items()]
         return ActionResult("\n".join(lines), 0, accessed)
+
+
+_DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
+
+
+def docstring_span(codes: dict[int, str], line: int, end_line: int) -> tuple[int, int] | None:
+    """(first, last) line of the docstring of the function whose def is on `line`, from its numbered lines; None
+    when it has none or it fits on one line."""
+    n = line
+    while n <= end_line and not codes.get(n, "").split("#", 1)[0].rstrip().endswith(":"):
+        n += 1  # the signature's last line ends with its colon
+    n += 1
+    while n <= end_line and not codes.get(n, "").strip():
+        n += 1
+    m = _DOC_OPEN.match(codes.get(n, "").strip())
+    if m is None:
+        return None
+    rest = codes[n].strip()[m.end() :]
+    if m[1] in rest:
+        return None
+    for last in range(n + 1, end_line + 1):
+        if m[1] in codes.get(last, ""):
+            return n, last
+    return None
 
 
 def _outline_text(block: FileBlock | None, after: int = 0) -> str:

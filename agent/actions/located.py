@@ -154,16 +154,22 @@ def line_texts(bridge: Bridge, wanted: dict[str, list[int]]) -> dict[tuple[str, 
     return {(b.path, n): code for b in blocks for n, code in b.lines}
 
 
-def block_text(block: FileBlock, keep: Callable[[int], bool] = lambda n: True, gaps: bool = True) -> str:
+def block_text(
+    block: FileBlock,
+    keep: Callable[[int], bool] = lambda n: True,
+    gaps: bool = True,
+    notes: dict[int, str] | None = None,
+) -> str:
     """A block's `### File:` text with only the numbered lines `keep` accepts, `...` where lines were left out
-    when `gaps` (the renderer's own layout: numbers right-aligned to the widest, one space, the code)."""
+    when `gaps` (the renderer's own layout: numbers right-aligned to the widest, one space, the code); a gap right
+    after a line of `notes` shows that note instead of `...`."""
     rows = [(n, code) for n, code in block.lines if keep(n)]
     width = len(str(rows[-1][0])) if rows else 1
     out = [f"### File: `{block.path}`"]
     prev = None
     for n, code in rows:
         if gaps and prev is not None and n != prev + 1:
-            out.append("...")
+            out.append((notes or {}).get(prev, "..."))
         out.append(f"{n:>{width}} {code}".rstrip())
         prev = n
     return "\n".join(out)

@@ -11,6 +11,8 @@ import jinja2
 import yaml
 
 DEFAULT_ACTIONS_CONFIG = Path(__file__).resolve().parent.parent / "config" / "llm-ide" / "actions.yaml"
+# messages every actions config gets unless it has its own text for them
+DEFAULT_MESSAGES = Path(__file__).resolve().parent.parent / "templates" / "action_messages.yaml"
 
 _JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False, autoescape=False)
 _JINJA.filters["q"] = lambda value: shlex.quote(str(value))
@@ -36,7 +38,8 @@ class ActionTemplates:
         missing = [k for k in ("usage", "forms", "messages", "commands") if k not in (data or {})]
         if missing:
             raise ValueError(f"{source}: missing {', '.join(missing)}")
-        return cls(**data)
+        defaults = yaml.safe_load(DEFAULT_MESSAGES.read_text())["messages"]
+        return cls(**{**data, "messages": {**defaults, **data["messages"]}})
 
     def render(self, template: str, /, **variables: object) -> str:
         return _compiled(template).render(**variables)

@@ -88,6 +88,13 @@ FILES = {
     "pkg/specifiers.py": SPECIFIERS,
     "pkg/keys.py": "def hashkey(*args):\n    return args\n\n\ndef methodkey(self, *args):\n    return args",  # no \\n
     "pkg/nl.py": "def one():\n    return 1\n",
+    "tests/test_nl.py": "def one():\n    return 2\n",
+    # 27 lines, 13 without the docstring's 14 lines after its first: one part of 20 lines holds it
+    "pkg/doc.py": 'def parse(text):\n    """Parse text.\n\n'
+    + "".join(f"    >>> parse({i})\n" for i in range(12))
+    + '    """\n'
+    + "".join(f"    a = {i}\n" for i in range(10))
+    + "    return a\n",
     # methods of 6 lines each from line 2 on: a 20-line part cut at the plain limit would end inside one
     "pkg/long.py": "class Long:\n"
     + "".join(
@@ -209,6 +216,31 @@ def test_a_long_range_is_cut_before_the_method_the_limit_would_split(actions: Ac
     second = actions.execute("open", "pkg/long.py:20-49")
     assert numbered(second.observation)[:3] == [1, 20, 21]  # the class line, then m3's decorator and def
     assert second.observation.splitlines()[3:5] == ["20     @staticmethod", "21     def m3():"]
+
+
+def test_a_long_function_shows_its_long_docstring_by_its_first_line_and_fits_one_part(actions: Actions) -> None:
+    result = actions.execute("open", "pkg/doc.py:25")
+    lines = result.observation.splitlines()
+    assert lines[:5] == [
+        "### File: `pkg/doc.py`",
+        " 1 def parse(text):",
+        ' 2     """Parse text.',
+        "    ... (docstring, 14 lines left out: open pkg/doc.py:3-16)",
+        "17     a = 0",
+    ]
+    assert numbered(result.observation) == [1, 2, *range(17, 28)]  # the whole body, no part hint at the end
+    assert [c.lines for c in result.chunks] == [(1, 2, *range(17, 28))]  # the left-out lines are not on screen
+    docstring = actions.execute("open", "pkg/doc.py:3-16")
+    assert numbered(docstring.observation) == [1, *range(3, 17)]  # the hint opens exactly them (with the def line)
+
+
+def test_find_symbol_lists_tests_only_when_nothing_else_defines_the_name(actions: Actions) -> None:
+    result = actions.execute("find_symbol", "one")
+    assert result.observation.splitlines()[:3] == [
+        "2 definition(s) of `one`:",
+        "pkg/nl.py:1  one  def one()",
+        "... 1 more, 1 of them in tests (narrow it: find_symbol Class.one)",
+    ]
 
 
 def test_real_packaging_sources(tmp_path: Path) -> None:
