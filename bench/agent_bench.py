@@ -153,6 +153,7 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         ("tuned", [r for r in rows if r[0].tuned]),
         ("held out", [r for r in rows if not r[0].tuned]),
         ("held large", [r for r in rows if not r[0].tuned and r[0].large]),
+        ("found", [r for r in rows if all(o.found for o in r[1:])]),  # tasks no tool missed: no budget runs
     ):
         if not subset:
             continue
