@@ -3,10 +3,12 @@ exit of that process that Python sees (errors, SIGINT, SIGTERM, SIGHUP), and fou
 see (SIGKILL, a crash, a reboot) so the next run or `toolprov cleanup` removes it."""
 
 import contextlib
+import io
 import json
 import os
 import secrets
 import socket
+import tarfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +27,8 @@ KIND_LABEL = "toolprov.container"
 PREFIXES = ("toolprov-build-", "toolprov-probe-", "toolprov-lock-")
 Kind = Literal["build", "probe"]
 LOCK_WAIT = float(os.environ.get("TOOLPROV_LOCK_WAIT") or 3600)  # seconds to wait for another host's build
+LOCK_TTL = float(os.environ.get("TOOLPROV_LOCK_TTL") or 60)  # a lock whose heartbeat stood still this long is dead
+HEARTBEAT = "toolprov-heartbeat"  # a file in the lock container, rewritten by its holder every LOCK_TTL/4 seconds
 
 _active: set[str] = set()
 _lock = threading.Lock()
@@ -115,40 +119,84 @@ def leftovers() -> list[Leftover]:
     return found
 
 
-def _holder(name: str) -> tuple[str, Literal["live", "dead", "unknown"] | None]:
-    """Who holds the lock container `name` (for messages), and its owner's state (None: the lock is gone)."""
+def _holder(name: str) -> tuple[str, str, Literal["live", "dead", "unknown"] | None]:
+    """Who holds the lock container `name` (for messages), its id, and its owner's state (None: the lock is gone)."""
     try:
-        labels = client().api.inspect_container(name)["Config"].get("Labels") or {}
+        info = client().api.inspect_container(name)
     except docker.errors.NotFound:
-        return "", None
+        return "", "", None
+    labels = info["Config"].get("Labels") or {}
     pid, state = _owner_state(labels.get(OWNER_LABEL))
     try:
         host = json.loads(labels.get(OWNER_LABEL) or "{}").get("host", "?")
     except ValueError:
         host = "?"
-    return f"pid {pid} on host {host}", state
+    return f"pid {pid} on host {host}", str(info["Id"]), state
+
+
+def _beat(lock_id: str, count: int) -> None:
+    """Rewrite the heartbeat file in the (never started) lock container: the engine is the only shared part, so the
+    beat lives there, and a waiter on any machine sees it change without comparing clocks."""
+    data = f"{count}\n".encode()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        info = tarfile.TarInfo(HEARTBEAT)
+        info.size, info.mode = len(data), 0o644
+        tar.addfile(info, io.BytesIO(data))
+    client().api.put_archive(lock_id, "/", buf.getvalue())
+
+
+def _last_beat(lock_id: str) -> bytes | None:
+    """The lock's heartbeat as last written (None: there is none, e.g. a lock of a toolprov without heartbeats)."""
+    try:
+        stream, _ = client().api.get_archive(lock_id, f"/{HEARTBEAT}")
+        return b"".join(stream)
+    except docker.errors.NotFound:
+        return None
+
+
+def _heartbeat(lock_id: str, stop: threading.Event) -> None:
+    count = 1
+    while not stop.wait(LOCK_TTL / 4):
+        count += 1
+        try:
+            _beat(lock_id, count)
+        except Exception:  # the lock is gone (cancelled, or the engine went away): nothing left to keep alive
+            return
 
 
 @contextlib.contextmanager
 def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterator[None]:
     """Held by one process per key on one engine, wherever the processes run: a container named after the key
-    (created, never started) is the lock, since the engine refuses a second container of that name. A lock whose
-    owner is gone on this machine is taken over; another machine's is waited for up to TOOLPROV_LOCK_WAIT seconds."""
+    (created, never started) is the lock, since the engine refuses a second container of that name. Its holder
+    rewrites a heartbeat file in it every LOCK_TTL/4 seconds. A lock whose owner is gone on this machine is taken over
+    at once; another machine's when its heartbeat stood still for LOCK_TTL seconds (that machine died or lost the
+    engine); one without a heartbeat is waited for up to TOOLPROV_LOCK_WAIT seconds."""
     name = f"toolprov-lock-{key[:32]}"
     labels = {OWNER_LABEL: json.dumps(owner(), separators=(",", ":")), KIND_LABEL: "lock"}
     start, said = time.monotonic(), False
+    seen: tuple[str, bytes | None, float] = ("", None, start)  # (lock id, its last beat, when that beat was first seen)
     while True:
         check_cancelled()
         try:
-            client().api.create_container(image, command=["true"], name=name, labels=labels, network_disabled=True)
+            lock_id = str(client().api.create_container(image, command=["true"], name=name, labels=labels,
+                                                        network_disabled=True)["Id"])  # fmt: skip
             break
         except docker.errors.APIError as e:
             if e.status_code != 409:  # 409: the name is taken, i.e. the lock is held
                 raise
-        who, state = _holder(name)
+        who, held_by, state = _holder(name)
         if state == "dead":
-            remove(name)
+            remove(held_by)  # by id: a lock another waiter already replaced stays
             continue
+        if state == "unknown":
+            beat, now = _last_beat(held_by), time.monotonic()
+            if (held_by, beat) != seen[:2]:
+                seen = (held_by, beat, now)
+            elif beat is not None and now - seen[2] > LOCK_TTL:
+                waiting(f"taking over the lock of {who}: its heartbeat stopped {LOCK_TTL:.0f}s ago")
+                remove(held_by)
+                continue
         if state is not None and not said:
             waiting(f"waiting for {who} (building the same layer)")
             said = True
@@ -159,14 +207,18 @@ def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterato
             )
         time.sleep(1)
     with _lock:
-        _active.add(name)
+        _active.add(lock_id)  # by id: if this lock was ever taken over, the new holder's lock is not ours to remove
+    stop = threading.Event()
     try:
+        _beat(lock_id, 1)
+        threading.Thread(target=_heartbeat, args=(lock_id, stop), daemon=True, name=f"{name}-heartbeat").start()
         yield
     finally:
+        stop.set()
         with contextlib.suppress(docker.errors.APIError):
-            remove(name)
+            remove(lock_id)
         with _lock:
-            _active.discard(name)
+            _active.discard(lock_id)
 
 
 def remove(name_or_id: str) -> bool:

@@ -94,10 +94,14 @@ def client() -> docker.DockerClient:
 
 
 def explain(error: Exception) -> str:
-    """One line for an error nothing else explained: a dropped engine connection says which engine, and that the
-    next run resumes (finished layers are kept; nothing half-built was tagged)."""
+    """One line for an error nothing else explained: an engine's refusal in its own words (e.g. its disk is full), a
+    dropped engine connection says which engine, and that the next run resumes (finished layers are kept; nothing
+    half-built was tagged)."""
     import requests
 
+    if isinstance(error, docker.errors.APIError):  # the engine answered (an HTTPError, but not a lost connection)
+        return (f"the Docker engine at {engine_name()} failed: {one_line(error.explanation or error, 300)}; run again "
+                "when that is fixed: finished layers are kept, nothing half-built was tagged")  # fmt: skip
     if isinstance(error, requests.exceptions.RequestException):
         return (f"lost the connection to the Docker engine at {engine_name()} ({one_line(error, 160)}); run again when "
                 "it answers: finished layers are kept, nothing half-built was tagged")  # fmt: skip

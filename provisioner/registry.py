@@ -25,7 +25,7 @@ from provisioner.refs import _COMPONENT, _DOMAIN
 
 _REPO = re.compile(rf"{_DOMAIN}/{_COMPONENT}(?:/{_COMPONENT})*|{_DOMAIN}")
 _MISS = re.compile(r"manifest unknown|not found|does not exist|no such|name unknown", re.IGNORECASE)
-_AUTH = re.compile(r"unauthorized|denied|authentication required|forbidden", re.IGNORECASE)
+_AUTH = re.compile(r"unauthorized|denied|authentication required|forbidden|no basic auth credentials", re.IGNORECASE)
 Report = Callable[[str], None]
 
 

@@ -1,16 +1,21 @@
-"""Fixtures of the scale tests: a loopback registry and a second engine, started once per session and stopped (with
-their data removed) at its end; a private copy of a tool spec, so each test's keys are new to every engine."""
+"""Fixtures of the scale tests, each started once per session and stopped (with its data removed) at its end: a loopback
+registry, a second engine that has the base image as another machine would, an sshd in front of the first engine, and
+one tool image provisioned over ssh and pushed (the image most tests pull, verify or push again: built once)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
+import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
-from tests.scale.daemons import Daemon, remove_tree, start_dockerd, start_registry
+from tests.scale.daemons import Daemon, Engine, _spawn, _wait, free_port, remove_tree, start_dockerd, start_registry
 
 BASE = "toolprov-base:bookworm"  # the smallest local image with a Python that can make a venv
 
@@ -90,13 +95,115 @@ def registry(registry_daemon: Daemon) -> str:
 
 
 @pytest.fixture(scope="session")
-def engine2(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """DOCKER_HOST of a second, empty engine standing in for another machine."""
+def engine2_daemon(engine, registry: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """A second engine standing in for another machine, reached on a Unix socket and on tcp:// with TLS; it has the
+    base image (pulled from the registry, as SWE-bench machines pull their instance images) and nothing else."""
     root = tmp_path_factory.mktemp("engine2")
     had_docker0 = subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
-    daemon = start_dockerd(root)
+    daemon = start_dockerd(root, tcp=True)
     if had_docker0:  # the first engine's bridge is untouched (`--bridge none` would have deleted it)
         assert subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
-    yield daemon.address
-    daemon.stop(timeout=60)
-    remove_tree(root)  # its images (the data root)
+    try:
+        copy_image(BASE, daemon.address, registry)
+        yield daemon
+    finally:
+        daemon.stop(timeout=60)
+        remove_tree(root)  # its images (the data root)
+
+
+@pytest.fixture(scope="session")
+def engine2(engine2_daemon: Engine) -> str:
+    """DOCKER_HOST of the second engine (its Unix socket)."""
+    return engine2_daemon.address
+
+
+SSHD = "/usr/sbin/sshd"
+
+
+@pytest.fixture(scope="session")
+def ssh_host(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """An environment with DOCKER_HOST=ssh://root@127.0.0.1:PORT (a real sshd in front of the first engine, with a
+    host key and a client key made here) and a PATH whose `ssh` uses the test's key and known-hosts file."""
+    assert os.access(SSHD, os.X_OK), "openssh-server is missing: run scripts/setup.sh (it installs it, not started)"
+    d = tmp_path_factory.mktemp("ssh")
+    for name in ("host_key", "id"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(d / name)], check=True)
+    shutil.copy(d / "id.pub", d / "authorized_keys")
+    port = free_port()
+    (d / "sshd_config").write_text(
+        f"Port {port}\nListenAddress 127.0.0.1\nHostKey {d / 'host_key'}\nPidFile {d / 'sshd.pid'}\n"
+        f"AuthorizedKeysFile {d / 'authorized_keys'}\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
+        "KbdInteractiveAuthentication no\nUsePAM no\nStrictModes no\nX11Forwarding no\nPrintMotd no\n"
+    )
+    (d / "ssh_config").write_text(
+        f"Host *\n  IdentityFile {d / 'id'}\n  IdentitiesOnly yes\n  BatchMode yes\n"
+        f"  UserKnownHostsFile {d / 'known_hosts'}\n  StrictHostKeyChecking accept-new\n"
+        f"  ControlMaster auto\n  ControlPath {d / 'cm-%C'}\n  ControlPersist 30\n"  # one handshake, many connections
+    )
+    (d / "bin").mkdir()
+    (d / "bin" / "ssh").write_text(f'#!/bin/sh\nexec /usr/bin/ssh -F {d / "ssh_config"} "$@"\n')
+    (d / "bin" / "ssh").chmod(0o755)
+    Path("/run/sshd").mkdir(exist_ok=True)  # sshd's privilege separation directory (the package's service makes it)
+    daemon = Daemon(_spawn([SSHD, "-D", "-e", "-f", str(d / "sshd_config")], d / "sshd.log"), d / "sshd.log",
+                    f"ssh://root@127.0.0.1:{port}")  # fmt: skip
+    env = {**os.environ, "DOCKER_HOST": daemon.address, "PATH": f"{d / 'bin'}:{os.environ['PATH']}"}
+
+    def answers() -> bool:
+        res = subprocess.run(["docker", "version", "--format", "{{.Server.Version}}"], env=env, capture_output=True)
+        return res.returncode == 0
+
+    _wait(answers, daemon, "sshd (docker over ssh)")
+    yield env
+    subprocess.run(["ssh", "-O", "exit", "-p", str(port), "root@127.0.0.1"], env=env, capture_output=True, timeout=30)
+    daemon.stop()
+
+
+def private_specs(folder: Path, setup: str = "") -> Path:
+    """A copy of the shipped fileedit spec with a unique description (so its keys are new to every engine) and
+    `setup` added to its setup script."""
+    from provisioner.spec import DEFAULT_SPECS_DIR
+
+    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", folder / "fileedit")
+    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text().replace("description: ", f"description: {folder.name} ")
+    (folder / "fileedit.yaml").write_text(text.replace("setup_script: |\n", f"setup_script: |\n  {setup}\n", 1))
+    return folder
+
+
+def remove_marked(marker: str) -> None:
+    """Remove the first engine's provisioned images whose manifest mentions `marker` (a private spec's description)."""
+    from provisioner import api
+
+    mine = [i for i in api.list_provisioned() if marker in json.dumps(i.manifest)]
+    if mine:
+        api.remove([i.tags[0] if i.tags else i.id for i in mine])
+
+
+@dataclass
+class Pushed:
+    specs: Path  # the private spec it was provisioned from
+    repo: str  # the registry repository it was pushed to
+    name: str  # its name and tag there
+    tag: str
+    key: str
+    first: dict  # the --json report of the install that built and pushed it
+
+
+@pytest.fixture(scope="session")
+def pushed(registry: str, ssh_host: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushed]:
+    """`fileedit` on the base image from a private spec, provisioned once through ssh:// (a build machine reaching its
+    engine remotely) with --push. Before it, the registry held the bare base image under the layer's name: a tag that
+    does not carry the key, which that install must ignore and overwrite."""
+    from provisioner import api
+    from provisioner import registry as reg
+
+    specs = private_specs(tmp_path_factory.mktemp(f"scale-{uuid.uuid4().hex[:8]}-"))
+    repo = f"{registry}/tools"
+    layer = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1]
+    name, tag = reg.remote_ref(repo, layer)
+    for args in (["tag", BASE, f"{name}:{tag}"], ["push", "-q", f"{name}:{tag}"], ["rmi", f"{name}:{tag}"]):
+        assert docker(*args).returncode == 0, args
+    res = subprocess.run(["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo,
+                          "--json"], env=ssh_host, capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    yield Pushed(specs, repo, name, tag, layer.key, json.loads(res.stdout))
+    remove_marked(specs.name)

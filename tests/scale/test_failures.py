@@ -1,21 +1,28 @@
-"""Failure behaviour against real parts: a registry that is down, a registry that dies half way through a push, an
-engine that stops in the middle of a build. Each is one clear line and exit 1; nothing is half-tagged (not in the
-registry, not on the engine); the next run resumes."""
+"""Failure behaviour against real parts: a registry that is down, a registry that refuses us (htpasswd auth), an engine
+that stops in the middle of a build, a push interrupted half way, an engine whose disk is full, Ctrl-C of a sharded
+batch on two engines. Each is one clear line and a nonzero exit; nothing is half-tagged (not in the registry, not on
+the engine); no container is left behind; the next run resumes."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import secrets
+import shutil
+import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import bcrypt
 import pytest
 
 from provisioner import api
-from tests.scale.conftest import BASE, copy_image, docker, registry_labels, registry_tags, toolprov
-from tests.scale.daemons import remove_tree, start_dockerd, start_registry
+from provisioner.batch import shard_of
+from tests.scale.conftest import BASE, Pushed, copy_image, docker, registry_labels, registry_tags, toolprov
+from tests.scale.daemons import Engine, mount_tmpfs, remove_tree, start_dockerd, start_registry, unmount
 
 pytestmark = pytest.mark.docker
 
@@ -24,6 +31,39 @@ def one_error_line(res: subprocess.CompletedProcess) -> str:
     lines = res.stderr.splitlines()
     assert res.returncode == 1 and len(lines) == 1 and lines[0].startswith("toolprov: error: "), res.stderr
     return lines[0]
+
+
+def finished(proc: subprocess.Popen) -> subprocess.CompletedProcess:
+    out, err = proc.communicate(timeout=300)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def keyed(key: str, host: str | None = None) -> list[str]:
+    """The images on an engine that carry `key` (a half-built layer would show here)."""
+    return docker("images", "-q", "--filter", f"label=toolprov.key={key}", host=host).stdout.split()
+
+
+def owned_by(pid: int, host: str | None = None) -> list[str]:
+    """The containers (any state) on an engine whose owner label names the process `pid` of this machine."""
+    fmt = '{{.Names}} {{.Label "toolprov.owner"}}'
+    rows = docker("ps", "-a", "--filter", "label=toolprov.owner", "--format", fmt, host=host).stdout.splitlines()
+    return [r.split(" ", 1)[0] for r in rows if json.loads(r.split(" ", 1)[1]).get("pid") == pid]
+
+
+@pytest.fixture(scope="module")
+def engine3(engine, registry: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """A machine whose engine can be stopped and whose disk can fill: a dockerd with its data root on a tmpfs of its
+    own (overlay2 works on tmpfs), holding the base image pulled from the registry."""
+    root = tmp_path_factory.mktemp("engine3")
+    mount_tmpfs(root, "3g")
+    daemon = start_dockerd(root)
+    try:
+        copy_image(BASE, daemon.address, registry)
+        yield daemon
+    finally:
+        daemon.stop(timeout=60)
+        unmount(root)
+        remove_tree(root)
 
 
 def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, specs: Path):
@@ -40,70 +80,196 @@ def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, sp
     assert api.find_by_key(key) is None  # nothing was built
 
 
-def _uploading(data: Path) -> bool:
-    """Whether the registry is receiving a blob (a partial upload of more than 1 MB is on its disk)."""
-    return any(f.stat().st_size > 1 << 20 for f in data.glob("docker/registry/v2/repositories/**/_uploads/*/data"))
-
-
-def test_a_push_cut_half_way_leaves_no_tag_and_resumes(tmp_path: Path, specs: Path):
-    reg = start_registry(tmp_path / "reg")
-    port = int(reg.address.rsplit(":", 1)[1])
+def test_a_registry_that_refuses_us_is_one_line_and_nothing_is_tagged(tmp_path: Path, specs: Path, pushed: Pushed):
+    """A registry behind htpasswd auth that this engine has no login for (auth is the engine's: toolprov never reads,
+    prints or stores credentials). A refused lookup stops before any build; a refused push leaves no tag on the
+    engine and none in the registry. The password is random and thrown away: nobody logs in."""
+    (tmp_path / "htpasswd").write_bytes(b"tester:" + bcrypt.hashpw(secrets.token_bytes(18), bcrypt.gensalt()) + b"\n")
+    reg = start_registry(tmp_path / "reg", htpasswd=tmp_path / "htpasswd")
     repo = f"{reg.address}/tools"
-    args = ["install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
     try:
-        proc = subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 300
-        while not _uploading(tmp_path / "reg" / "data") and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # the first push carries the base's layers too: hundreds of MB
-        assert proc.poll() is None, f"the push ended before it could be cut: {proc.communicate()}"
-        reg.stop()  # the registry dies in the middle of a blob upload
-        out, err = proc.communicate(timeout=300)
-        res = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
-        line = one_error_line(res)
         key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
-        ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
-        assert line.startswith(f"toolprov: error: cannot push {ref}: ")
-        built = api.find_by_key(key)
-        assert built is not None and ref not in built.tags  # built here; no local tag claims a push
-        reg = start_registry(tmp_path / "reg", port)  # back, with what it had stored
-        tags = registry_tags(reg.address, "tools/toolprov-base")
-        assert f"bookworm-tp-{key[:12]}" not in tags  # the registry writes a tag only after all its blobs
-        resumed = toolprov(*args)
-        assert resumed.returncode == 0, resumed.stderr
-        again = json.loads(resumed.stdout)
-        assert (again["status"], again["pushed"]) == ("cached", [ref])  # not rebuilt; pushed now
-        assert registry_labels(reg.address, "tools/toolprov-base", f"bookworm-tp-{key[:12]}")["toolprov.key"] == key
+        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo)
+        line = one_error_line(res)
+        assert line.startswith(f"toolprov: error: registry refused to pull {repo}/toolprov-base:bookworm-tp-{key[:12]} "
+                               "(authentication: run `docker login` for it): ")  # fmt: skip
+        assert api.find_by_key(key) is None  # nothing was built
+
+        # the session's image is here (no lookup needed): only its push is refused
+        ok = toolprov("install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo)
+        assert ok.returncode == 0, ok.stderr
+        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--push", repo)
+        line = one_error_line(res)
+        assert line.startswith(f"toolprov: error: registry refused to push {repo}/toolprov-base:{pushed.tag} ")
+        refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").stdout.split()
+        assert not [r for r in refs if r.startswith(f"{reg.address}/")]  # no local tag claims a push
+        assert not list((tmp_path / "reg" / "data").glob("docker/registry/v2/repositories/**/_manifests/tags/*"))
     finally:
         reg.stop()
-        remove_tree(tmp_path / "reg" / "data")
 
 
-def test_an_engine_that_stops_mid_build_is_one_line_and_the_next_run_resumes(
-    registry: str, tmp_path: Path, specs: Path
+def _uploading(data: Path, name: str) -> bool:
+    """Whether the registry is receiving a blob of repository `name` (a partial upload of more than 1 MB)."""
+    uploads = data.glob(f"docker/registry/v2/repositories/{name}/_uploads/*/data")
+    return any(f.stat().st_size > 1 << 20 for f in uploads)
+
+
+def test_an_engine_that_stops_mid_build_then_a_push_cut_half_way_both_resume(
+    registry_daemon, engine3: Engine, tmp_path: Path
 ):
-    daemon = start_dockerd(tmp_path / "e3")
-    host = daemon.address
+    """One layer through two failures on one machine. Its engine stops in the middle of the build: one line, nothing
+    tagged, and the next run (after the engine is back) sweeps the dead run's build container and builds. That run's
+    push is interrupted half way (Ctrl-C while the registry receives the layer): no tag on the engine, none in the
+    registry (it writes a tag only after all the blobs). The run after it does not build again and pushes."""
+    from tests.scale.conftest import private_specs
+
+    host = engine3.address
+    # 48 MB that do not compress: the layer's upload lasts long enough to be cut (the base is already in the registry)
+    specs = private_specs(tmp_path / "specs", "head -c 48000000 /dev/urandom > {{ tool_dir }}/noise")
+    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+    args = ["install", "fileedit", "-i", BASE, "--specs", str(specs)]
+    env = {**os.environ, "DOCKER_HOST": host}
+    proc = subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 120
+    while "toolprov-build-" not in docker("ps", "--format", "{{.Names}}", host=host).stdout:
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.1)
+    engine3.stop()  # the machine's engine goes away in the middle of the build
+    line = one_error_line(finished(proc))
+    lost = f"toolprov: error: lost the connection to the Docker engine at {host} "
+    failed = f"toolprov: error: the Docker engine at {host} failed: "  # it answered while shutting down
+    assert line.startswith((lost, failed, "toolprov: error: container toolprov-build-fileedit-")), line
+    engine3.restart()  # back: the dead run's build container is still there
+    assert keyed(key, host) == []
+
+    repo = f"{registry_daemon.address}/cut"
+    data = Path(registry_daemon.log).parent / "data"
+    proc = subprocess.Popen(["toolprov", *args, "--push", repo], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)  # fmt: skip
+    deadline = time.monotonic() + 300
+    while not _uploading(data, "cut/toolprov-base") and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, f"the push ended before it could be cut: {proc.communicate()}"
+    proc.send_signal(signal.SIGINT)
+    res = finished(proc)
+    assert res.returncode == 130 and res.stderr.splitlines()[-1].startswith("toolprov: interrupted (SIGINT)")
+    assert len(keyed(key, host)) == 1  # built (the run resumed after the engine came back)
+    tags = docker("images", "--format", "{{.Repository}}:{{.Tag}}", host=host).stdout.split()
+    assert not [t for t in tags if t.startswith(f"{repo}/")]  # no local tag claims a push
+    assert [t for t in registry_tags(registry_daemon.address, "cut/toolprov-base") if key[:12] in t] == []
+    assert json.loads(toolprov("list", "--json", host=host).stdout)["leftovers"] == []  # the dead run's swept too
+
+    resumed = toolprov(*args, "--push", repo, "--json", host=host)
+    assert resumed.returncode == 0, resumed.stderr
+    again = json.loads(resumed.stdout)
+    ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
+    assert (again["status"], again["pushed"]) == ("cached", [ref])  # not rebuilt; pushed now
+    assert registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])["toolprov.key"] == key
+
+
+def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine3: Engine, pushed: Pushed):
+    """The engine's data root fills up: a pull and a build each fail in one line with the engine's own reason, leave
+    no image with the key and no container; once there is room, the next run gets the layer (pulled)."""
+    host = engine3.address
+    args = ["install", "fileedit", "-i", BASE, "--specs", str(pushed.specs)]
+    for image in keyed(pushed.key, host):
+        docker("rmi", "-f", image, host=host)
+    ballast = engine3.root / "ballast"
+    subprocess.run(["fallocate", "-l", str(shutil.disk_usage(engine3.root).free), str(ballast)], check=True)
     try:
-        copy_image(BASE, host, registry)
-        args = ["install", "fileedit", "-i", BASE, "--specs", str(specs)]
-        proc = subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env={**os.environ, "DOCKER_HOST": host})  # fmt: skip
-        deadline = time.monotonic() + 300
-        while "toolprov-build-" not in docker("ps", "--format", "{{.Names}}", host=host).stdout:
-            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
-            time.sleep(0.2)
-        daemon.stop()  # the machine's engine goes away in the middle of the build
-        out, err = proc.communicate(timeout=300)
-        line = one_error_line(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
-        assert line.startswith(
-            f"toolprov: error: lost the connection to the Docker engine at {host} "
-        ) or line.startswith("toolprov: error: container toolprov-build-fileedit-"), line
-        daemon = start_dockerd(tmp_path / "e3", daemon.bridge)  # back: the dead run's build container is still there
-        resumed = toolprov(*args, "--json", host=host)
-        assert resumed.returncode == 0, resumed.stderr
-        assert json.loads(resumed.stdout)["status"] == "built"
-        left = json.loads(toolprov("list", "--json", host=host).stdout)["leftovers"]
-        assert left == []  # the dead run's build container was swept
+        for extra in (["--registry", pushed.repo], []):  # the pull of the layer, then a build of it
+            line = one_error_line(toolprov(*args, *extra, host=host))
+            assert "no space left on device" in line.lower(), line
+            assert keyed(pushed.key, host) == []
+        assert json.loads(toolprov("list", "--json", host=host).stdout)["leftovers"] == []
     finally:
-        daemon.stop(timeout=60)
-        remove_tree(tmp_path / "e3")
+        ballast.unlink()
+    resumed = toolprov(*args, "--registry", pushed.repo, "--json", host=host)
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["status"] == "pulled"
+
+
+def test_ctrl_c_of_a_sharded_batch_on_two_engines_leaves_no_containers(engine, engine2: str, specs: Path,
+                                                                       tmp_path: Path):  # fmt: skip
+    """A batch split in two shards, one per engine, each shard two instances (-j 2: one builds, the other waits on the
+    engine lock for the same layer). Ctrl-C while both engines build: every probe, build and lock container either
+    process made is gone from both engines, and nothing is tagged."""
+    spec = specs / "fileedit.yaml"
+    spec.write_text(spec.read_text().replace("setup_script: |\n", "setup_script: |\n  sleep 3074\n"))
+    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+    ids = [f"ctrlc__proj-{n}" for n in range(40)]
+    rows = [i for s in (0, 1) for i in [i for i in ids if shard_of(i, 2) == s][:2]]
+    images = {i: f"toolprov-ctrlc-{tmp_path.name.lower()}-{n}:1" for n, i in enumerate(rows)}
+    (path := tmp_path / "instances.jsonl").write_text("".join(
+        json.dumps({"instance_id": i, "image_name": img}) + "\n" for i, img in images.items()))  # fmt: skip
+    hosts = [None, engine2]
+    for i, img in images.items():
+        assert docker("tag", BASE, img, host=hosts[shard_of(i, 2)]).returncode == 0
+    procs: list[subprocess.Popen] = []
+    try:
+        env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+        for s, host in enumerate(hosts):
+            cmd = ["toolprov", "install", "fileedit", "--instances", str(path), "--shard", f"{s}/2", "-j", "2",
+                   "--specs", str(specs)]  # fmt: skip
+            on = env | ({"DOCKER_HOST": host} if host else {})
+            procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=on))
+        pairs = list(zip(procs, hosts, strict=True))
+        deadline = time.monotonic() + 180
+        while not all(any(n.startswith("toolprov-build-") for n in owned_by(p.pid, h)) for p, h in pairs):
+            assert all(p.poll() is None for p in procs) and time.monotonic() < deadline, [p.stderr for p in procs]
+            time.sleep(0.2)
+        for p in procs:
+            p.send_signal(signal.SIGINT)
+        for p, h in pairs:
+            res = finished(p)
+            assert res.returncode == 130 and res.stderr.splitlines()[-1].startswith("toolprov: interrupted (SIGINT)")
+            assert owned_by(p.pid, h) == []  # no probe, build or lock container of it on its engine
+            assert keyed(key, h) == []
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        for i, img in images.items():
+            docker("rmi", img, host=hosts[shard_of(i, 2)])
+
+
+def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine, specs: Path):
+    """Another machine sharing the engine (its own UTS namespace: another host name, so its pid is not ours to judge)
+    holds the engine lock of a layer and builds it. While it lives, its heartbeat in the lock container keeps a second
+    process here waiting; when it dies without any cleanup (SIGKILL, as a machine that loses power), the heartbeat
+    stops and the process here takes the lock over after TOOLPROV_LOCK_TTL seconds, not TOOLPROV_LOCK_WAIT."""
+    spec = specs / "fileedit.yaml"
+    spec.write_text(spec.read_text().replace("setup_script: |\n", "setup_script: |\n  sleep 3075\n"))
+    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+    lock = f"toolprov-lock-{key[:32]}"
+    args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs)]
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {
+        "TOOLPROV_LOCK_TTL": "3", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
+    other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-dead-machine && exec "$@"', "sh", *args]
+    dead = subprocess.Popen(other, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    here: subprocess.Popen | None = None
+    try:
+        deadline = time.monotonic() + 120
+        while not any(n.startswith("toolprov-build-") for n in owned_by(dead.pid)):
+            assert dead.poll() is None and time.monotonic() < deadline, dead.communicate()
+            time.sleep(0.2)
+        first = docker("inspect", "--format", "{{.Id}}", lock).stdout.strip()
+        here = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(12)  # planning (a few seconds), then more than 2 TTLs at the lock: a live heartbeat holds it
+        assert here.poll() is None and owned_by(here.pid) == []
+        dead.kill()  # the other machine dies: its lock and build container stay on the engine, its heartbeat stops
+        dead.wait()
+        deadline = time.monotonic() + 60
+        while not any(n.startswith("toolprov-build-") for n in owned_by(here.pid)):
+            assert here.poll() is None and time.monotonic() < deadline, here.communicate()
+            time.sleep(0.2)
+        assert docker("inspect", "--format", "{{.Id}}", lock).stdout.strip() not in ("", first)  # a new holder's lock
+        here.send_signal(signal.SIGINT)
+        assert finished(here).returncode == 130
+        assert owned_by(here.pid) == [] and keyed(key) == []
+    finally:
+        for p in (dead, here):
+            if p is not None and p.poll() is None:
+                p.kill()
+        for name in owned_by(dead.pid):  # the dead machine's build container (`toolprov cleanup --all` would too)
+            docker("rm", "-f", name)

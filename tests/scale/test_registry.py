@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from provisioner import api
 from provisioner import registry as reg
 from provisioner.errors import UsageError
-from tests.scale.conftest import BASE, docker, registry_json, registry_labels, toolprov
+from tests.scale.conftest import BASE, Pushed, docker, registry_json, registry_labels, toolprov
 
 pytestmark = pytest.mark.docker
 
@@ -23,51 +22,43 @@ def test_repo_names_are_checked_and_derived_from_base_and_key():
             reg.check_repo(bad)
 
 
-def test_push_lookup_pull_and_resume(registry: str, specs: Path):
-    repo = f"{registry}/tools"
-    layer = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1]
-    name, tag = reg.remote_ref(repo, layer)
-    assert (name, tag) == (f"{repo}/toolprov-base", f"bookworm-tp-{layer.key[:12]}")
+def test_push_lookup_pull_and_resume(registry: str, pushed: Pushed):
+    repo, name, tag, specs = pushed.repo, pushed.name, pushed.tag, str(pushed.specs)
+    assert (name, tag) == (f"{repo}/toolprov-base", f"bookworm-tp-{pushed.key[:12]}")
 
-    # a tag that does not carry the key (here: the bare base image) is never trusted: ignored, rebuilt, overwritten
-    assert docker("tag", BASE, f"{name}:{tag}").returncode == 0
-    assert docker("push", "-q", f"{name}:{tag}").returncode == 0
-    assert docker("rmi", f"{name}:{tag}").returncode == 0
-
-    first = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json")
-    assert first.returncode == 0, first.stderr
-    res = json.loads(first.stdout)
+    # before the first install the registry held the bare base image under that name: a tag that does not carry the
+    # key is never trusted (ignored, rebuilt, overwritten by the push)
+    res = pushed.first
     assert (res["status"], res["built"], res["pulled"]) == ("built", ["fileedit"], [])
     assert res["pushed"] == [f"{name}:{tag}"] and res["remote"] == f"{name}:{tag}"
     assert res["notes"] == [
-        f"{name}:{tag} carries no toolprov.key label, not key {layer.key[:12]}: ignored (it will be rebuilt)"
+        f"{name}:{tag} carries no toolprov.key label, not key {pushed.key[:12]}: ignored (it will be rebuilt)"
     ]
     labels = registry_labels(registry, "tools/toolprov-base", tag)  # what the registry itself holds
-    assert labels["toolprov.key"] == layer.key == json.loads(labels["toolprov.manifest"])["key"]
+    assert labels["toolprov.key"] == pushed.key == json.loads(labels["toolprov.manifest"])["key"]
     assert tag in registry_json(registry, "tools/toolprov-base/tags/list")["tags"]
 
     # resumed: already provisioned here and already in the registry: nothing built, nothing pushed again
-    again = json.loads(
-        toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json").stdout
-    )
-    assert (again["status"], again["pushed"], again["image_id"]) == ("cached", [], res["image_id"])
+    again = toolprov("install", "fileedit", "-i", BASE, "--specs", specs, "--push", repo, "--json")
+    assert again.returncode == 0, again.stderr
+    assert [json.loads(again.stdout)[k] for k in ("status", "pushed", "image_id")] == ["cached", [], res["image_id"]]
 
     # a machine without the image: pulled, verified by its labels, no build; list/show/verify work on it
     api.remove([res["image"]])
     assert docker("image", "inspect", f"{name}:{tag}").returncode != 0
-    pulled = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo)
+    pulled = toolprov("install", "fileedit", "-i", BASE, "--specs", specs, "--registry", repo)
     assert pulled.returncode == 0, pulled.stderr
     assert pulled.stdout.strip() == res["image"]
     assert "pulled fileedit from the registry" in pulled.stderr
     shown = json.loads(toolprov("show", res["image"], "--json").stdout)
-    assert shown["id"] == res["image_id"] and shown["manifest"]["key"] == layer.key  # the same image, bit for bit
+    assert shown["id"] == res["image_id"] and shown["manifest"]["key"] == pushed.key  # the same image, bit for bit
     assert toolprov("verify", res["image"]).stdout.startswith("fileedit: ok")
     listed = json.loads(toolprov("list", "--base", BASE, "--json").stdout)
     assert {res["image"], f"{name}:{tag}"} <= {t for i in listed["images"] for t in i["tags"]}
     assert isinstance(listed["leftovers"], list)
 
 
-def test_a_bad_registry_repo_is_a_usage_error_before_any_work(specs: Path):
+def test_a_bad_registry_repo_is_a_usage_error_before_any_work(tmp_path):
     for option in ("--registry", "--push"):
-        bad = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), option, "no-host-here")
+        bad = toolprov("install", "fileedit", "-i", BASE, "--specs", str(tmp_path), option, "no-host-here")
         assert bad.returncode == 2 and bad.stderr.startswith("toolprov: error: invalid registry repository")

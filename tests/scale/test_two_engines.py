@@ -1,35 +1,32 @@
 """Two machines: the real engine and a second dockerd (its own data root, exec root, pid file and socket) reached
 through DOCKER_HOST, sharing a real registry on loopback. Provision and push on one, pull with zero builds on the other;
-the agent environment with `tool_registry` on the second; two processes on two engines provisioning one key."""
+the literal `mini-extra swebench` (the agent environment with `tool_registry`) on the second; three processes on two
+engines provisioning one key; toolprov following `docker context use`."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, TESTBED
-from tests.scale.conftest import BASE, copy_image, docker, registry_labels, toolprov
+from tests.scale.conftest import BASE, Pushed, copy_image, docker, registry_labels, toolprov
+from tests.scale.daemons import Engine
 
 pytestmark = pytest.mark.docker
 
 
-def test_push_on_one_engine_pull_on_another_with_zero_builds(registry: str, engine2: str, specs: Path):
-    repo = f"{registry}/tools"
-    copy_image(BASE, engine2, registry)  # the base is on both machines (as SWE-bench's instance images are)
-    one = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json")
-    assert one.returncode == 0, one.stderr
-    built = json.loads(one.stdout)
-    assert built["status"] == "built" and built["pushed"]
-
-    two = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo, "--json", host=engine2)
+def test_push_on_one_engine_pull_on_another_with_zero_builds(engine2: str, pushed: Pushed):
+    """The session's image, built and pushed on the first engine, on the second (which has only the base): pulled,
+    verified by its labels, the same image id, nothing built and no container left there."""
+    args = ["install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json"]
+    two = toolprov(*args, host=engine2)
     assert two.returncode == 0, two.stderr
     pulled = json.loads(two.stdout)
     assert (pulled["status"], pulled["built"], pulled["pulled"]) == ("pulled", [], ["fileedit"])
+    built = pushed.first
     assert (pulled["image"], pulled["image_id"], pulled["key"]) == (built["image"], built["image_id"], built["key"])
     assert toolprov("verify", pulled["image"], host=engine2).stdout.startswith("fileedit: ok")
     leftovers = json.loads(toolprov("list", "--json", host=engine2).stdout)["leftovers"]
@@ -38,72 +35,41 @@ def test_push_on_one_engine_pull_on_another_with_zero_builds(registry: str, engi
     assert toolprov("remove", pulled["image"], host=engine2).returncode == 0
 
 
-def test_two_processes_on_two_engines_provision_one_key(registry: str, engine2: str, specs: Path):
-    """Both look the key up, then build under their own engine's lock, looking again first. Either one builds and
-    the other pulls, or both build at once: then both push, and the registry keeps one image for the key (the last
-    push), which carries the key like the other."""
+def test_three_machines_on_two_engines_provision_one_key(engine, registry: str, engine2: str, specs: Path):
+    """Three toolprov processes provision one new key at once and push it to one registry: A and B are two machines
+    sharing the first engine (B in its own UTS namespace: another host name), C a machine with its own engine.
+    A and B meet at the engine's lock (a container named after the key, not a file on either machine): one of them
+    builds (or pulls) and the other waits and finds the image. C looks the key up, then builds under its own engine's
+    lock, looking again first: either it pulls what the first engine pushed, or both engines build at once; then both
+    push, and the registry keeps one image for the key (the last push), which carries the key like the other."""
     repo = f"{registry}/race"
-    copy_image(BASE, engine2, registry)
-    args = ["install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
+    args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
-    procs = [
-        subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env | h)
-        for h in ({}, {"DOCKER_HOST": engine2})
-    ]
+    other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-other-machine && exec "$@"', "sh", *args]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env | host)
+             for cmd, host in ((args, {}), (other, {}), (args, {"DOCKER_HOST": engine2}))]  # fmt: skip
     outs = [p.communicate(timeout=600) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
-    results = [json.loads(o[0]) for o in outs]
-    key = results[0]["key"]
-    assert results[1]["key"] == key
-    statuses = sorted(r["status"] for r in results)
-    assert statuses in (["built", "built"], ["built", "pulled"])
-    name, tag = results[0]["remote"].rsplit(":", 1)
-    labels = registry_labels(registry, name.split("/", 1)[1], tag)
-    assert labels["toolprov.key"] == key  # one valid image for the key in the registry
-    if statuses == ["built", "pulled"]:
-        assert results[0]["image_id"] == results[1]["image_id"]
-    toolprov("remove", results[1]["image"], host=engine2)
-
-
-AGENT_ON_ENGINE2 = """
-import json, sys
-from agent.environment import LLMIDEEnvironment
-from tests.agent_e2e.conftest import SWEBENCH_ENV, remove_container
-env = LLMIDEEnvironment(image=sys.argv[1], tools=["lsp", "fileedit"], tool_registry=sys.argv[2], **SWEBENCH_ENV)
-try:
-    found = env.execute_action("find_symbol", "last").observation.splitlines()[0]
-    print(json.dumps({"image": env.config.image, "found": found}))
-finally:
-    env.cleanup()
-    remove_container(env.container_id)  # upstream stops it in the background
-"""
-
-
-def test_agent_environment_pulls_its_tools_on_another_engine(registry: str, engine2: str):
-    """The agent's environment on the second engine with `environment.tool_registry`: the tool image comes from the
-    registry (the same image id as on the engine that pushed it, so nothing was built there)."""
-    repo = f"{registry}/agent"
-    pushed = toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--push", repo, "--json")
-    assert pushed.returncode == 0, pushed.stderr
-    expected = json.loads(pushed.stdout)
-    copy_image(TESTBED, engine2, registry)
-    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {"DOCKER_HOST": engine2}
-    run = subprocess.run([sys.executable, "-c", AGENT_ON_ENGINE2, TESTBED, repo], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=600)  # fmt: skip
-    assert run.returncode == 0, run.stderr[-2000:]
-    out = json.loads(run.stdout.strip().splitlines()[-1])
-    assert out["image"] == expected["image"]
-    assert out["found"] == "more_itertools/more.py:224  last  def last(iterable, default=_marker)"
-    again = json.loads(toolprov("install", "lsp", "fileedit", "-i", TESTBED, "--json", host=engine2).stdout)
-    assert (again["status"], again["image_id"]) == ("cached", expected["image_id"])  # pulled, not built, there
-    assert docker("ps", "-aq", host=engine2).stdout.strip() == ""  # the agent's container is gone too
+    assert [p.returncode for p in procs] == [0, 0, 0], [o[1] for o in outs]
+    a, b, c = (json.loads(o[0]) for o in outs)
+    key = a["key"]
+    assert b["key"] == c["key"] == key
+    assert sorted([a["status"], b["status"]]) in (["built", "cached"], ["cached", "pulled"], ["pulled", "pulled"])
+    assert a["image_id"] == b["image_id"]
+    assert len(engine.images.list(filters={"label": f"toolprov.key={key}"})) == 1  # one image on the shared engine
+    assert c["status"] in ("built", "pulled")
+    if c["status"] == "pulled":
+        assert c["image_id"] == a["image_id"]
+    name, tag = a["remote"].rsplit(":", 1)
+    assert registry_labels(registry, name.split("/", 1)[1], tag)["toolprov.key"] == key  # one valid image for the key
+    toolprov("remove", c["image"], host=engine2)
 
 
 def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
     registry: str, engine2: str, tmp_path: Path
 ):
     """The literal `mini-extra swebench` with DOCKER_HOST on the second engine and `-c environment.tool_registry=…`:
-    the instance's tool image is pulled (the image id the first engine pushed: zero builds there), and the patch is
+    the agent environment pulls the instance's tool image (the image id the first engine pushed: zero builds there),
+    its tools answer there (the scripted episode searches with lsp, reads and edits with fileedit), and the patch is
     the one the same run makes on the first engine."""
     from tests.agent_e2e.instances import INSTANCES, write_dataset
     from tests.agent_e2e.scripted import llm_ide_outputs, write_outputs
@@ -141,6 +107,10 @@ def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
         assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
         patches[name] = json.loads((out / "preds.json").read_text())[inst.instance_id]["model_patch"]
     assert patches["engine2"] == patches["local"] and "+            return iterable[-1]" in patches["local"]
+    traj = json.loads((tmp_path / "engine2" / inst.instance_id / f"{inst.instance_id}.traj.json").read_text())
+    seen = {m["extra"]["action"]["action_type"]: m["content"] for m in traj["messages"]
+            if m.get("extra", {}).get("action")}  # fmt: skip
+    assert "more_itertools/more.py:224  last  def last(iterable, default=_marker)" in seen["find_symbol"]  # lsp there
     there = json.loads(toolprov("install", "debugger", "lsp", "fileedit", "-i", inst.image_name, "--json",
                                 host=engine2).stdout)  # fmt: skip
     assert (there["status"], there["image_id"]) == ("cached", expected["image_id"])  # pulled by the run, not built
@@ -170,18 +140,24 @@ def test_toolprov_follows_the_current_docker_context(engine2: str, tmp_path: Pat
     assert listed.returncode == 0  # DOCKER_CONTEXT=default: back to the local engine
 
 
-def test_two_machines_on_one_engine_build_a_key_once(engine, specs: Path):
-    """Two toolprov processes as two machines (one in its own UTS namespace, another host name) sharing one engine:
-    the lock is the engine's (a container named after the key), not a file on either machine, so one builds and the
-    other waits and finds the image."""
-    args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--json"]
-    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
-    other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-other-machine && exec "$@"', "sh", *args]
-    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-             for cmd in (args, other)]  # fmt: skip
-    outs = [p.communicate(timeout=600) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
-    results = [json.loads(o[0]) for o in outs]
-    assert sorted(r["status"] for r in results) == ["built", "cached"]
-    assert results[0]["image_id"] == results[1]["image_id"]
-    assert len(engine.images.list(filters={"label": f"toolprov.key={results[0]['key']}"})) == 1
+def test_toolprov_on_a_tcp_engine_with_tls(engine2_daemon: Engine, pushed: Pushed):
+    """A remote engine on tcp:// that requires TLS client certificates (made by the test with openssl), named the way
+    the docker CLI reads it (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH): toolprov pulls and verifies there, and
+    the docker CLI sees the same image; without the certificates the engine refuses and toolprov says so in one line."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOCKER_")}
+    tls = env | {"DOCKER_HOST": engine2_daemon.tcp, "DOCKER_TLS_VERIFY": "1",
+                 "DOCKER_CERT_PATH": str(engine2_daemon.root / "tls")}  # fmt: skip
+    run = lambda e, *a: subprocess.run(["toolprov", *a], env=e, capture_output=True, text=True, timeout=300)  # noqa: E731
+    res = run(tls, "install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json")
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout)
+    assert got["status"] in ("pulled", "cached") and got["image_id"] == pushed.first["image_id"]  # nothing built there
+    assert run(tls, "verify", got["image"]).stdout.startswith("fileedit: ok")
+    cli = subprocess.run(
+        ["docker", "images", "-q", "--no-trunc", got["image"]], env=tls, capture_output=True, text=True
+    )
+    assert cli.stdout.strip() == got["image_id"]
+    refused = run(env | {"DOCKER_HOST": engine2_daemon.tcp}, "list")  # plain HTTP to the TLS port
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith(f"toolprov: error: no Docker engine answers at {engine2_daemon.tcp} (")
+    assert run(tls, "remove", got["image"]).returncode == 0
