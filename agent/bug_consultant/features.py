@@ -5,7 +5,8 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
 - ``type``: the exception type (short and qualified).
 - ``message``: the message's template, literals normalised (``KeyError: <str>`` vs ``KeyError: <num>``) except
   quoted names the user's code does not choose (``'NoneType' object is not callable`` is not ``'int' object is not
-  callable``), as words plus one token for the whole template.
+  callable``), the user's own functions and classes as ``<name>``; as words, one token for the whole template, and
+  the kind of each quoted value (empty, an int or a decimal as text, padded, non-ASCII, a name, ...).
 - ``where``: where the error surfaces: the library and its innermost function, or ``project`` when the exception
   is raised in the user's own code; the chain of libraries the traceback passes through.
 - ``tags``: the summary model's category and tags, when a model wrote the summary (never required).
@@ -16,9 +17,9 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
 - ``failed``: the operation the traceback's carets mark on the innermost project frame's line (Python >= 3.11),
   reduced to its operations (calls, attributes, subscripts, operators, literal kinds; names dropped).
 
-Measured and left out (session 5, weight 0 in every cross-validation fold once ``program`` is in): the failing
-line's and its function's operations as separate fields, and where the failing line's values were assigned. The
-failing line still reaches the embedding text.
+Measured and left out (session 5, weight 0 in the cross-validation folds once ``program`` is in): the failing
+line's and its function's operations as separate fields, where the failing line's values were assigned, the
+constructs of the functions on the traceback's path. The failing line still reaches the embedding text.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from functools import lru_cache
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
 FIELDS = ("type", "message", "where", "tags", "program", "failed")
-FEATURES_VERSION = 3  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 4  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -77,9 +78,10 @@ _KEPT = re.compile(r"\bqkept([a-j]+)q\b")  # a placeholder the normalisers leave
 
 
 @lru_cache(maxsize=256)
-def user_names(code: str) -> frozenset[str]:
-    """The names the user's code chooses: what it assigns, defines, takes as parameters or writes as string
-    literals (dict keys, column names). A message quoting one of them says nothing about the cause."""
+def user_names(code: str, *, literals: bool = True) -> frozenset[str]:
+    """The names the user's code chooses: what it assigns, defines, takes as parameters or (with `literals`)
+    writes as string literals (dict keys, column names). A message quoting one of them says nothing about the
+    cause."""
     names: set[str] = set()
     for text in split_files(code).values():
         if (tree := _parse(text)) is None:
@@ -94,15 +96,31 @@ def user_names(code: str) -> frozenset[str]:
                 names.add(node.name)
             elif isinstance(node, ast.arg):
                 names.add(node.arg)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 60:
+            elif literals and isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 60:
                 names.add(node.value)
     return frozenset(names)
 
 
-def message_template(info: ErrorInfo, user: frozenset[str] = frozenset()) -> str:
+_USER_WORD = re.compile(r"(?<![\w<'])[A-Za-z_]\w*(?![\w>'])")
+
+
+def _is_users(m: re.Match[str], user: frozenset[str]) -> bool:
+    """A word of the message that names something of the user's code and reads as an identifier (dotted, called,
+    snake or camel case), not an English word the code happens to use as a name."""
+    word = m.group(0)
+    if word not in user or word in _BUILTINS or word.startswith("__"):
+        return False
+    after = m.string[m.end() : m.end() + 1]
+    return "_" in word or word[0].isupper() or after in ("(", ".") or m.string[m.start() - 1 : m.start()] == "."
+
+
+def message_template(info: ErrorInfo, code: str = "") -> str:
     """`Type: message` with literals, paths, numbers and addresses replaced by placeholders — except quoted names
     the user's code does not choose (`'NoneType' object is not callable` is not `'int' object is not callable`;
-    `'PosixPath' and 'str'`, `has no attribute 'append'` stay; `KeyError: 'host'` becomes `KeyError: <str>`)."""
+    `'PosixPath' and 'str'`, `has no attribute 'append'` stay; `KeyError: 'host'` becomes `KeyError: <str>`), and
+    with the user's functions and classes named without quotes as `<name>` (`<name>.<name>() missing ...`)."""
+    user = user_names(code) if code else frozenset()
+    defined = user_names(code, literals=False) if code else frozenset()
     kept: list[str] = []
 
     def keep(m: re.Match[str]) -> str:
@@ -113,16 +131,47 @@ def message_template(info: ErrorInfo, user: frozenset[str] = frozenset()) -> str
         return "qkept" + "".join(chr(97 + int(d)) for d in str(len(kept) - 1)) + "q"
 
     text = normalise(_QUOTED.sub(keep, info.message))
+    if defined:  # the user's own functions and classes named without quotes (`Cart.total() missing 1 required ...`)
+        text = _USER_WORD.sub(lambda m: "<name>" if _is_users(m, defined) else m.group(0), text)
     text = _KEPT.sub(lambda m: "'" + kept[int("".join(str(ord(c) - 97) for c in m.group(1)))] + "'", text)
     return f"{info.short_type}: {text}".strip()
 
 
-def _message_tokens(info: ErrorInfo, user: frozenset[str]) -> list[str]:
-    template = message_template(info, user)
+_STRING = re.compile(r"'([^'\n]{0,200})'|\"([^\"\n]{0,200})\"")
+
+
+def literal_kind(value: str) -> str:
+    """What a quoted value looks like, its content left out: a debugger reading `invalid literal for int()` asks
+    whether the text was empty, a decimal, a word; a `KeyError` whether the key was a number turned into text."""
+    text = value.strip()
+    if not value:
+        return "empty"
+    if value != text or "\\n" in value or "\\t" in value:
+        return "padded"
+    if value.startswith(("\ufeff", "\\ufeff", "\\xef")) or not value.isascii():
+        return "nonascii"
+    if re.fullmatch(r"[-+]?\d+", text):
+        return "int"
+    if re.fullmatch(r"[-+]?(\d+[.,]\d*|\d*[.,]\d+)([eE][-+]?\d+)?", text):
+        return "decimal"
+    if re.fullmatch(r"0[xX][0-9a-fA-F]+|[0-9a-fA-F]{2,}", text) and not text.isalpha():
+        return "hex"
+    if re.fullmatch(r"[A-Za-z_]\w*", text):
+        return "name"
+    if re.search(r"\d", text) and re.search(r"[-/:]", text):
+        return "datelike"
+    if re.search(r"[{}%]", text):
+        return "format"
+    return "text"
+
+
+def _message_tokens(info: ErrorInfo, code: str) -> list[str]:
+    template = message_template(info, code)
     words = tokenize(_PLACEHOLDER.sub(lambda m: f" lit{m.group(1)} ", template))
     digest = hashlib.sha1(template.encode()).hexdigest()[:12]
     quoted = [f"q:{name.lower()}" for name in _QUOTED.findall(template)]
-    return [*words, *quoted, f"tpl:{digest}"]
+    kinds = [f"kind:{literal_kind(a or b)}" for a, b in _STRING.findall(info.message)]
+    return [*words, *quoted, *kinds, f"tpl:{digest}"]
 
 
 def split_files(code: str) -> dict[str, str]:
@@ -296,12 +345,11 @@ def _where(info: ErrorInfo) -> list[str]:
 
 def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterable[str] = ()) -> dict[str, list[str]]:
     """The token fields of one error (see the module docstring)."""
-    user = user_names(code) if code else frozenset()
     frame = failing_frame(info)
     llm_tags = [t.lower() for t in [category, *tags] if t]
     return {
         "type": [f"type:{info.short_type}", f"qual:{info.exc_type}"],
-        "message": _message_tokens(info, user),
+        "message": _message_tokens(info, code),
         "where": _where(info),
         "tags": [tok for tag in llm_tags for tok in (tag, *tokenize(tag))],
         "program": program_tokens(code) if code else [],
@@ -313,7 +361,7 @@ def embedding_text(info: ErrorInfo, code: str = "") -> str:
     """The short text embedded for the semantic side: type, message template, where it surfaced, the failing line."""
     frame = failing_frame(info)
     lib_funcs = [f.func for f in info.frames if f.library and f.func != "<module>"][-3:]
-    template = message_template(info, user_names(code) if code else frozenset()).split(": ", 1)[-1]
+    template = message_template(info, code).split(": ", 1)[-1]
     parts = [info.exc_type, template[:300], " ".join(info.libraries), " ".join(lib_funcs)]
     if frame and frame.code:
         parts.append(normalise(frame.code)[:200])

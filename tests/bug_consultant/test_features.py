@@ -15,10 +15,10 @@ from agent.bug_consultant.features import (
     FEATURES_VERSION,
     extract,
     failing_frame,
+    literal_kind,
     message_template,
     program_tokens,
     split_files,
-    user_names,
 )
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.store import BugStore, record_fields
@@ -37,7 +37,7 @@ def by_id(heldout) -> dict[str, dict]:
 
 
 def template(row: dict) -> str:
-    return message_template(error_of(row["output"]), user_names(row["code"]))
+    return message_template(error_of(row["output"]), row["code"])
 
 
 def test_message_template_keeps_python_names_and_drops_the_users(by_id):
@@ -55,6 +55,28 @@ def test_message_template_keeps_python_names_and_drops_the_users(by_id):
     assert "port" in missing["code"] and template(missing) == "KeyError: <str>"
     # without the code only literals that are not names are normalised
     assert message_template(error_of(missing["output"])) == "KeyError: 'port'"
+
+
+def test_the_kind_of_a_quoted_value_and_the_users_own_names(by_id):
+    # one template, two causes: int() of a decimal written as text vs of an empty field; the value's kind tells
+    decimal, empty = by_id["int_of_decimal_string/0"], by_id["int_of_empty_field/0"]
+    assert template(decimal) == template(empty) == "ValueError: invalid literal for int() with base <num>: <str>"
+    kinds = [
+        {t for t in extract(error_of(r["output"]), code=r["code"])["message"] if t.startswith("kind:")}
+        for r in (decimal, empty)
+    ]
+    assert kinds == [{"kind:decimal"}, {"kind:empty"}]
+    assert [literal_kind(v) for v in ("2", " a", "\ufeffid", "2021-13-01", "host")] == [
+        "int", "padded", "nonascii", "datelike", "name",
+    ]  # fmt: skip
+    # the user's classes and methods, named without quotes, are not part of the template
+    first, second = by_id["method_called_on_class/0"], by_id["method_called_on_class/1"]
+    assert "OrderService.total()" in first["output"] and "CsvFormatter.format_row()" in second["output"]
+    assert (
+        template(first)
+        == template(second)
+        == ("TypeError: <name>.<name>() missing <num> required positional argument: <str>")
+    )
 
 
 def test_program_sees_the_mistake_away_from_the_failing_line(by_id):
