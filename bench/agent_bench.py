@@ -127,8 +127,8 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
                "ends on screen (primary baseline)")  # fmt: skip
     typer.echo("grep+awk: the same policy with awk extractors that print exactly a function / a class outline "
                "(reference: an IDE feature a grep/sed agent does not have)")  # fmt: skip
-    typer.echo("set: tuned = used while tuning the actions and the policy, held = held out (never tuned on); "
-               "named: the statement names a gold function (as its real report did, or in a traceback frame)")
+    typer.echo("set: tuned = used while tuning the actions and the policy, held = held out (never tuned on); named: "
+               "the statement names a gold function (as its real report did, or in a traceback frame)")  # fmt: skip
     typer.echo(f"{'':<34}{'':>6}{'--- grep/sed ---':>16}{'-- grep+awk --':>16}{'-- lsp actions --':>18}  tok ratio vs")
     header = (f"{'task':<16}{'set':>6}{'repo':>6}{'trace':>6}{'named':>6}{'calls':>8}{'tok':>8}{'calls':>8}{'tok':>8}"
               f"{'calls':>9}{'tok':>9}{'sed':>8}{'awk':>7}")  # fmt: skip
