@@ -55,6 +55,9 @@ class MemoryConfig(BaseModel):
     """When the rendered code context is longer, only the best-scoring chunks that fit are shown; 0 = no cap."""
     brief_nodes: int = 20
     """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
+    log_stride: int = 20
+    """The boundary between the longer and the shorter one-line entries moves in steps of N chain nodes, so an entry
+    is the same text across rebuilds (a cached prefix) most of the time; 1: exactly `brief_nodes`."""
     recent_nodes: int = 3
     """The last N chain nodes are shown in full; older ones as one line each."""
     observation_head: int = 2000
@@ -71,7 +74,7 @@ class PromptLayoutConfig(BaseModel):
 
     head: list[str] = ["tool_usage", "response_rules", "task"]
     """Rendered once per run, first."""
-    memory: list[str] = ["code_context", "lessons", "history"]
+    memory: list[str] = ["code_context", "lessons", "history_log", "history"]
     """The seed's compact prompt from memory, rendered at each rebuild."""
     tail: list[str] = ["context_update", "last_step", "constraints", "advice"]
     """Rendered for every call, after the records and before the phase's instruction."""
@@ -449,11 +452,13 @@ class LLMIDEAgent(DefaultAgent):
         lessons += [c for c in constraints if c not in lessons]
         lessons = lessons[-m.max_lessons :] if m.max_lessons else lessons
         self._shown_lessons = set(lessons)
+        split = max(0, len(chain) - m.recent_nodes)
+        short = max(0, split - m.brief_nodes) // max(1, m.log_stride) * max(1, m.log_stride)
         views = [
-            node_view(n, is_last=False, is_recent=i >= len(chain) - m.recent_nodes, age=len(chain) - 1 - i)
+            node_view(n, is_last=False, is_recent=i >= split, age=len(chain) - 1 - i, short=i < short)
             for i, n in enumerate(chain)
         ]
-        return self._variables(None, code_context=code_context, chain=views, lessons=lessons)
+        return self._variables(None, code_context=code_context, log=views[:split], chain=views[split:], lessons=lessons)
 
     def _record_variables(self, node: OperationNode) -> dict[str, Any]:
         return self._variables(
@@ -466,10 +471,13 @@ class LLMIDEAgent(DefaultAgent):
         """Every section's variables (StrictUndefined: all of them are always defined)."""
         constraints, advice = self._consultant_advice()
         update = self._updates.get(last.id, "") if last is not None else ""
-        has_history = any(p.name == "history" for p in self.prompts.epoch.memory) or bool(self.prompts.epoch.records)
+        has_history = any(p.name.startswith("history") for p in self.prompts.epoch.memory) or bool(
+            self.prompts.epoch.records
+        )
         variables: dict[str, Any] = {
             "code_context": "",
             "chain": [],
+            "log": [],
             "lessons": [],
             "n": None,
             "last": None,

@@ -3,8 +3,9 @@ model calls share a long prefix that providers can serve from their cache.
 
 A prompt is a list of parts in four layers, each layer's sections in the config's order (`prompt_layout`):
 - head: rendered once per run (tool usage, the response-format rules, the task), never changes;
-- memory: the seed's compact rebuild from memory (code context, lessons, operation history), rendered again only
-  at a rebuild (every `rebuild_every` steps, or when the records below pass `rebuild_chars`);
+- memory: the seed's compact rebuild from memory (code context, lessons, the operation history's one-line log and its
+  latest steps in full), rendered again only at a rebuild (every `rebuild_every` steps, or when the records below
+  pass `rebuild_chars`);
 - records: one frozen part per step reflected since the rebuild (its code-context update, thought, action, summary,
   lessons), appended and never rewritten;
 - tail: what changes per call (the last step with its observation, the Bug Consultant's advice) and, last, the
@@ -69,11 +70,19 @@ def render(template: str, **variables: Any) -> str:
 
 
 def node_view(
-    node: OperationNode, *, is_last: bool, is_recent: bool, age: int = 0, in_code_context: bool = False
+    node: OperationNode,
+    *,
+    is_last: bool,
+    is_recent: bool,
+    age: int = 0,
+    in_code_context: bool = False,
+    short: bool = False,
 ) -> dict[str, Any]:
     """What the history template sees of one chain node (`age`: how many chain nodes come after it;
-    `in_code_context`: its observation is all in the prompt's Code Context)."""
+    `in_code_context`: its observation is all in the prompt's Code Context; `short`: its one-line entry is the
+    shorter kind)."""
     return {
+        "short": short,
         "in_code_context": in_code_context,
         "age": age,
         "step": node.id + 1,

@@ -20,11 +20,13 @@ baselines in the same run.
    (@10%/@50% cached price in input-token equivalents, gpt-5-mini, gpt-4o) and Anthropic's breakpoints
    (claude-sonnet-4-5 on what each agent sends a Claude model as shipped: LLMIDEAgent runs again under a Claude model
    name, and upstream's `default_end` applies where get_model adds it), at 30, 60, 120 and 250 steps of the scripted
-   episode (--cost-steps), then on a realistic episode: the localization policy's exploration of four Django tasks on
-   5.0's real sdist, callers and tests opened, an edit and a submission (--no-realistic skips it). Total cost adds
+   episode (--cost-steps), then on two realistic episodes: the localization policy's exploration of four Django tasks
+   on 5.0's real sdist (tuned on) and of two Sphinx tasks on 7.2.4's (held out: never looked at while tuning), callers
+   and tests opened, an edit and a submission (--no-realistic skips them). Total cost adds
    output at gpt-5-mini prices: each answer's own tokens (or --output-tokens N) plus --reasoning-tokens per call
    (default 500). --single-call/--two-calls overrides LLMIDEAgent's single_call; --cost-dump FILE writes each call's
-   cache figures and where its prefix breaks. The issue's goals are printed beside the ratios.
+   cache figures and where its prefix breaks; --agent-set KEY=VALUE changes a key of LLMIDEAgent's config (e.g.
+   prompt_layout.rebuild_chars=9000). The issue's goals are printed beside the ratios.
 
 Tokens are counted with litellm's `token_counter` (cl100k_base, shipped inside litellm's wheel; nothing is
 downloaded). Exit codes: 0 done (goals are reported, not enforced), 1 a part failed to run, 2 bad arguments.
@@ -242,14 +244,25 @@ def script(steps: int) -> list[tuple[str, str, str]]:
     return [SCRIPT[i % len(SCRIPT)] for i in range(steps)]
 
 
+def bench_dir(name: str) -> Path:
+    """A new directory's path `<tmp>/agent-bench-<pid, 7 digits>/<name>` (not created; an old one is removed): its
+    token count is the same in every run, so prompts that show it (tool usage names the working directory) are too."""
+    import shutil
+    import tempfile
+
+    parent = Path(tempfile.gettempdir()) / f"agent-bench-{os.getpid():07d}"
+    shutil.rmtree(parent / name, ignore_errors=True)
+    parent.mkdir(exist_ok=True)
+    return parent / name
+
+
 def episode_repo() -> Path:
     """click 8.1.6's sdist as a fresh git repository in a temporary directory."""
     import shutil
     import subprocess
-    import tempfile
 
     source = fetch_sdist("click", "8.1.6", DATA)
-    root = Path(tempfile.mkdtemp(prefix="agent-bench-")) / "click"
+    root = bench_dir("click")
     shutil.copytree(source, root)
     for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "-c", "user.name=b", "-c", "user.email=b@b",
                 "commit", "-qm", "click 8.1.6"]):  # fmt: skip
@@ -296,6 +309,23 @@ def timed(agent_class: type) -> type:
     return Timed
 
 
+def shipped_tool_usage() -> list[str]:
+    """The usage texts of the tools the shipped config provisions (`environment.tools`, a config `usage` overriding
+    the spec's), in its order: what LLMIDEEnvironment adds to the actions' usage in Tool Usage."""
+    import yaml
+
+    from provisioner.spec import find_spec, load_spec
+
+    config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["environment"]
+    texts = []
+    for tool in config.get("tools", []):
+        entry = {"name": tool} if isinstance(tool, str) else tool
+        text = entry["usage"] if entry.get("usage") is not None else load_spec(find_spec(entry["name"])).usage
+        if (text or "").strip():
+            texts.append(text.strip())
+    return texts
+
+
 def local_envs(root: Path, bridge):
     """Two environments on the same repository and bridge: the LLM-IDE methods, and upstream's `execute` where a
     command `@ACTION PARAMS` runs the same action (so both agents see the same observations)."""
@@ -310,13 +340,14 @@ def local_envs(root: Path, bridge):
         return p.stdout + p.stderr, p.returncode
 
     actions = Actions(bridge, shell, root=str(root))
+    usage = "\n\n".join([actions.usage(), *shipped_tool_usage()])
 
     class IDEEnv(LocalEnvironment):
         def execute_action(self, action_type: str, action_params: str):
             return actions.execute(action_type, action_params)
 
         def tool_usage(self) -> str:
-            return actions.usage()
+            return usage
 
         def render_context(self, chunks: list[dict], threshold: float | None = None) -> str:
             return bridge.render_context(chunks, threshold) if chunks else ""
@@ -439,11 +470,20 @@ def report_overhead(result: dict) -> None:
 # ---- 4. cost: every model call of an episode, priced with the providers' prompt caching (bench/cost_model.py)
 
 COST_STEPS = (30, 60, 120, 250)
+# the repository's path as the prompts show it (templates' `cwd`), as on SWE-bench: the episodes run in a temporary
+# directory whose random name would otherwise change the token counts from run to run
+SHOWN_CWD = "/testbed"
 COST_MODELS = ("gpt-5-mini", "gpt-4o", "claude-sonnet-4-5")
 SONNET_PLAIN = "claude-sonnet-4-5 without cache_control"
 REASONING = 500  # default reasoning tokens billed per call (gpt-5-mini at its default medium effort)
-# the Django tasks whose gold functions are in 5.0's sdist (35059's regression is 5.0's too), explored back to back
-REALISTIC_TASKS = ("django-35019", "django-35020", "django-35056", "django-35059")
+# realistic episodes: tasks of one repository explored back to back (their gold functions are all in the first
+# task's sdist: Django 35059's regression is 5.0's too), how many callers and tests the plan opens per gold function
+# and how many rounds of fixing it makes. Only the first was looked at while choosing the prompt layout and its
+# cadence; the second (more callers, tests and fix rounds, so that it is about as long) is a check no one tuned on.
+REALISTIC_EPISODES = (
+    ("Django", ("django-35019", "django-35020", "django-35056", "django-35059"), "tuned on", 2, 1, 1),
+    ("Sphinx", ("sphinx-11627", "sphinx-11654"), "held out: never looked at while tuning", 6, 4, 8),
+)
 
 
 def recording_model(answer, steps_done: list[int], **kwargs):
@@ -523,12 +563,35 @@ def default_answers(plan: list[tuple[str, str, str]]):
     return answer
 
 
+def set_keys(config: dict, assignments: list[str]) -> None:
+    """`a.b=value` assignments (each value parsed as YAML) into a nested config dict; a bad one: typer.BadParameter."""
+    import yaml
+
+    for assignment in assignments:
+        key, sep, value = assignment.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{assignment!r}: expected KEY=VALUE, e.g. prompt_layout.rebuild_chars=9000")
+        *path, last = key.split(".")
+        node = config
+        for part in path:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise typer.BadParameter(f"{assignment!r}: {part} is not a mapping in the agent config")
+        node[last] = yaml.safe_load(value)
+
+
 def cost_episode(
-    plan: list[tuple[str, str, str]], task: str, root: Path, bridge, single_call: bool | None = None
+    plan: list[tuple[str, str, str]],
+    task: str,
+    root: Path,
+    bridge,
+    single_call: bool | None = None,
+    overrides: list[str] | None = None,
 ) -> dict[str, list]:
     """Both agents on the same plan of actions, every model call recorded. LLMIDEAgent runs twice: as for an OpenAI
     model, and under a Claude model name (`LLMIDEAgent@claude`: the layout it sends Anthropic, breakpoints included).
-    `single_call` overrides the agent config's `single_call`. The repository is reset to HEAD after each run."""
+    `single_call` overrides the agent config's `single_call`, `overrides` (`key.path=value`) any other agent key.
+    The repository is reset to HEAD after each run."""
     import subprocess
 
     import yaml
@@ -545,6 +608,7 @@ def cost_episode(
     ide_env, upstream_env = counted_envs(root, bridge, steps_done)
     config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
     config.pop("agent_class", None)
+    set_keys(config, overrides or [])
     if single_call is not None:
         config["single_call"] = single_call
     single = bool(config.get("single_call", False))
@@ -553,7 +617,7 @@ def cost_episode(
     for name, model_name in (("LLMIDEAgent", "deterministic"), ("LLMIDEAgent@claude", COST_MODELS[-1])):
         steps_done[0] = 0
         model = recording_model(ide_answers(plan, single), steps_done, model_name=model_name)
-        LLMIDEAgent(model, ide_env, **config).run(task)
+        LLMIDEAgent(model, ide_env, **config).run(task, cwd=SHOWN_CWD)
         calls[name] = model.calls
         reset()
 
@@ -562,7 +626,7 @@ def cost_episode(
     template = upstream_cfg["model"]["observation_template"]
     base_model = recording_model(default_answers(plan), steps_done, observation_template=template)
     DefaultAgent(base_model, upstream_env, **{**upstream_cfg["agent"], "cost_limit": 0, "step_limit": len(plan)}).run(
-        task
+        task, cwd=SHOWN_CWD
     )
     reset()
     calls["DefaultAgent"] = base_model.calls
@@ -573,9 +637,8 @@ def git_copy(source: Path, name: str) -> Path:
     """A source tree as a fresh git repository in a temporary directory (a submission is `git diff HEAD`)."""
     import shutil
     import subprocess
-    import tempfile
 
-    root = Path(tempfile.mkdtemp(prefix="agent-bench-")) / name
+    root = bench_dir(name)
     shutil.copytree(source, root)
     # no automatic gc: after committing Django's ~6,800 files git would repack in the background while the policy
     # walks the tree (rglob met a .git/objects directory that gc had just removed)
@@ -585,11 +648,14 @@ def git_copy(source: Path, name: str) -> Path:
     return root
 
 
-def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str, str]]:
+def realistic_plan(
+    root: Path, bridge, tasks: list[Task], callers: int = 2, tests: int = 1, rounds: int = 1
+) -> list[tuple[str, str, str]]:
     """The localization policy's own actions for each task (find_symbol/open/overview over the bridge, grep for word
-    matches), then per gold function what an agent checks before editing: its references and the first two callers
-    they name, its file's overview, a grep of the tests and the first test it finds; then an edit (a comment line, by
-    sed), the diff and a submission. Observations are whatever these return on the real repository."""
+    matches), then per gold function what an agent checks before editing: its references and the first `callers`
+    callers they name, its file's overview, a grep of the tests and the first `tests` tests it finds; then an edit (a
+    comment line, by sed) and the diff, `rounds - 1` more rounds of edit, compile check and reading the function
+    again, and a submission. Observations are whatever these return on the real repository."""
     import re
 
     from localization.search import is_test_path
@@ -621,19 +687,22 @@ def realistic_plan(root: Path, bridge, tasks: list[Task]) -> list[tuple[str, str
         run_policy(backend, task, root, count)
         for g in task.gold:
             refs = backend.actions.execute("references", g.function).observation
-            for file, line in [m for m in located.findall(refs) if not is_test_path(m[0])][:2]:
+            for file, line in [m for m in located.findall(refs) if not is_test_path(m[0])][:callers]:
                 backend.actions.execute("open", f"{file}:{line}")
             backend.actions.execute("overview", g.file)
-            tests, _ = backend.grep.sh(f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")
-            for file, line in located.findall(tests)[:1]:
+            found, _ = backend.grep.sh(f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")
+            for file, line in located.findall(found)[:tests]:
                 backend.actions.execute("open", f"{file}:{line}")
     gold = tasks[0].gold[0]
     line = function_ranges(root / gold.file)[gold.function][0]
-    log += [
-        ("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file}"),
-        ("bash", "git diff"),
-        ("submit", ""),
-    ]
+    log += [("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file}"), ("bash", "git diff")]
+    for n in range(1, rounds):  # the fix, again and again: edit, check it compiles, read the function again
+        log += [
+            ("bash", f"sed -i '{line + n}a\\        # the fix, take {n + 1}' {gold.file}"),
+            ("bash", f"python -m py_compile {gold.file} && git diff --stat"),
+            ("open", f"{gold.file}:{line}"),
+        ]
+    log.append(("submit", ""))
     plan = []
     for kind, params in log:
         thought = "Submit the fix." if kind == "submit" else f"Next I look at {params.split(chr(10))[0][:80]} ({kind})."
@@ -830,6 +899,11 @@ def report_cost_goals(summary: dict, prompt60: int | None, at: int | None = None
     if row is not None:
         d, i = row["DefaultAgent"][COST_MODELS[0]], row["LLMIDEAgent"][COST_MODELS[0]]
         typer.echo(f"  {'':<50} (output alone, input free: {ratio(i.output_cost, d.cost)} of DefaultAgent's total)")
+        d10, i10 = row["DefaultAgent"]["@10%"], row["LLMIDEAgent"]["@10%"]
+        reads = i10.input_cost - i10.uncached
+        typer.echo(f"  {'':<50} (@10%: LLMIDEAgent's cached reads alone {ratio(reads, d10.input_cost)}, its uncached "
+                   f"input alone {ratio(i10.uncached, d10.input_cost)} of DefaultAgent's; with two calls a step "
+                   "reads its prefix twice)")  # fmt: skip
     if prompt60 is not None:
         typer.echo(f"  {'LLMIDEAgent prompt at step 60':<50} {prompt60:>22} tok  goal <= 6000  "
                    f"{'met' if prompt60 <= 6000 else 'NOT met'}")  # fmt: skip
@@ -843,6 +917,7 @@ def cost(
     realistic: bool,
     dump: Path | None = None,
     single_call: bool | None = None,
+    overrides: list[str] | None = None,
 ) -> dict:
     from lsp_bridge.client import BridgeClient
 
@@ -852,7 +927,7 @@ def cost(
     root = episode_repo()
     with BridgeClient.local(root, timeout=300) as bridge:
         bridge.sync()
-        calls = cost_episode(script(n), task, root, bridge, single_call)
+        calls = cost_episode(script(n), task, root, bridge, single_call, overrides)
     tables = cost_tables(calls, reasoning, fixed_output)
     if dump:
         dump_calls(dump, calls)
@@ -868,26 +943,49 @@ def cost(
     report_cost_goals(summary, prompt.get(60))
     result = {"scripted": summary}
     if realistic:
-        tasks = load_tasks(only=list(REALISTIC_TASKS[:1] if quick else REALISTIC_TASKS))
-        source = fetch_sdist(tasks[0].package, tasks[0].bug_version, DATA)
-        root = git_copy(source, source.name)
-        with BridgeClient.local(root, timeout=600) as bridge:
-            bridge.sync()
-            plan = realistic_plan(root, bridge, tasks)
-            real_task = "\n\n".join(t.problem for t in tasks)
-            calls = cost_episode(plan, real_task, root, bridge, single_call)
-        tables = cost_tables(calls, reasoning, fixed_output)
-        if dump:
-            dump_calls(dump.with_suffix(".realistic" + dump.suffix), calls)
-        title = (
-            f"a realistic episode ({len(plan)} steps on {source.name}: the localization policy's exploration of "
-            f"{', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit; "
-            f"{mode})"
-        )
-        real_limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
-        result["realistic"] = report_cost(title, tables, real_limits, reasoning, fixed_output)
-        report_cost_goals(result["realistic"], None, at=len(plan))
+        episodes = [(e[0], e[1][:1], *e[2:]) for e in REALISTIC_EPISODES[:1]] if quick else REALISTIC_EPISODES
+        for name, ids, status, *depth in episodes:
+            result[name] = realistic_cost(
+                ids, status, tuple(depth), reasoning, fixed_output, single_call, mode, dump, name, overrides
+            )
     return result
+
+
+def realistic_cost(
+    ids: tuple[str, ...],
+    status: str,
+    depth: tuple[int, ...],
+    reasoning: int,
+    fixed_output: int | None,
+    single_call: bool | None,
+    mode: str,
+    dump: Path | None,
+    name: str,
+    overrides: list[str] | None = None,
+) -> dict:
+    """The cost of one realistic episode (`realistic_plan` over these tasks' repository)."""
+    from lsp_bridge.client import BridgeClient
+
+    tasks = load_tasks(only=list(ids))
+    source = fetch_sdist(tasks[0].package, tasks[0].bug_version, DATA)
+    root = git_copy(source, source.name)
+    with BridgeClient.local(root, timeout=600) as bridge:
+        bridge.sync()
+        plan = realistic_plan(root, bridge, tasks, *depth)
+        real_task = "\n\n".join(t.problem for t in tasks)
+        calls = cost_episode(plan, real_task, root, bridge, single_call, overrides)
+    tables = cost_tables(calls, reasoning, fixed_output)
+    if dump:
+        dump_calls(dump.with_suffix(f".{name.lower()}{dump.suffix}"), calls)
+    title = (
+        f"a realistic episode, {status} ({len(plan)} steps on {source.name}: the localization policy's exploration "
+        f"of {', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit; "
+        f"{mode})"
+    )
+    limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
+    summary = report_cost(title, tables, limits, reasoning, fixed_output)
+    report_cost_goals(summary, None, at=len(plan))
+    return summary
 
 
 @app.command()
@@ -909,6 +1007,9 @@ def main(
     single_call: bool | None = typer.Option(
         None, "--single-call/--two-calls", help="cost: LLMIDEAgent's single_call (default: its config's)"
     ),
+    agent_set: list[str] = typer.Option(
+        [], "--agent-set", help="cost: set a key of LLMIDEAgent's config, e.g. prompt_layout.rebuild_chars=9000"
+    ),
 ) -> None:
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
@@ -925,7 +1026,7 @@ def main(
         if "overhead" in parts:
             report_overhead(result)
     if "cost" in parts:
-        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call)
+        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call, agent_set)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 

@@ -82,21 +82,24 @@ def first_prompt(agent: LLMIDEAgent) -> dict[str, str]:
 
 
 EXPECTED_HISTORY = """\
-## Operation History
-Your reasoning chain so far (operations replaced by an alternative are left out).
-{step_1}### Step 3
+{heading}
+### Step 3
 Thought: Run [the test](tests/test_cart.py:4).
 Action: bash
 Params: python -m pytest -q
 Summary: test_total fails as [the sum](shop/cart.py:12) ignores qty."""
+HEADING = "## Operation History\nYour reasoning chain so far (operations replaced by an alternative are left out)."
 STEP_1_FULL = """\
 ### Step 1
 Thought: Where is the [total computed](shop/cart.py:12)?
 Action: open
 Params: shop/cart.py:12
-Summary: Cart.total adds price without qty at shop/cart.py:12.
-"""
-STEP_1_LINE = "- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12.\n"
+Summary: Cart.total adds price without qty at shop/cart.py:12."""
+STEP_1_LOG = """\
+## Operation History
+Your reasoning chain so far, one line per step (operations replaced by an alternative are left out); the latest
+steps follow in full.
+- Step 1: open shop/cart.py:12 => Cart.total adds price without qty at shop/cart.py:12."""
 LAST_STEP = """\
 ### Step 4
 Thought: Multiply by qty in [the loop](shop/cart.py:12).
@@ -112,19 +115,23 @@ line 39
 line 40"""
 
 
-@pytest.mark.parametrize(("recent", "step_1"), [(2, STEP_1_FULL), (1, STEP_1_LINE)])
+@pytest.mark.parametrize(
+    ("recent", "log", "heading"), [(2, None, HEADING + "\n" + STEP_1_FULL), (1, STEP_1_LOG, "## Latest Steps")]
+)
 def test_rebuild_prompt_of_a_fixed_memory(
-    env: BridgeTestEnvironment, agent_config: dict[str, Any], recent: int, step_1: str
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], recent: int, log: str | None, heading: str
 ) -> None:
     """The seed's sections, laid out for caching: the static head (tool usage, response rules, task), the memory
-    (code context, lessons, the chain without the last step), then the last step with its observation and the
-    instruction to reflect on it. The code context is the bridge's rendering of exactly the above-threshold chunks."""
+    (code context, lessons, the chain without the last step: older steps one line each, the latest `recent_nodes`
+    in full), then the last step with its observation and the instruction to reflect on it. The code context is
+    the bridge's rendering of exactly the above-threshold chunks."""
     agent = make_agent(
         env, agent_config, memory={"recent_nodes": recent, "observation_head": 30, "observation_tail": 20}
     )
     sections = first_prompt(agent)
     assert list(sections) == [
-        "tool_usage", "response_rules", "task", "code_context", "lessons", "history", "last_step", "response_format"
+        "tool_usage", "response_rules", "task", "code_context", "lessons", *(["history_log"] if log else []),
+        "history", "last_step", "response_format"
     ]  # fmt: skip
     assert sections["tool_usage"] == "## Tool Usage\n" + TOOL_USAGE
     assert sections["task"] == "## Task Description\n" + TASK
@@ -143,7 +150,8 @@ def test_rebuild_prompt_of_a_fixed_memory(
     )
     # lessons of every node in node order, the bad step's too; the chain skips the bad step 2
     assert sections["lessons"] == "## Lessons Learned\n- check a path before reading it\n- run one test, not the suite"
-    assert sections["history"] == EXPECTED_HISTORY.format(step_1=step_1)
+    assert sections.get("history_log") == log
+    assert sections["history"] == EXPECTED_HISTORY.format(heading=heading)
     assert sections["last_step"] == LAST_STEP
     assert sections["response_format"] == (
         "## Now\nReflect on step 4 and its observation: answer with <bad_action>, <lessons> and <summary> only."
@@ -220,14 +228,21 @@ def test_code_context_keeps_the_best_chunks_that_fit(env: BridgeTestEnvironment,
     assert "def empty" not in text and "def total" in text
 
 
-def test_old_chain_nodes_get_shorter_lines(env: BridgeTestEnvironment, agent_config: dict[str, Any]) -> None:
-    agent = make_agent(env, agent_config, memory={"recent_nodes": 0, "brief_nodes": 1})
+@pytest.mark.parametrize("stride", [1, 20])
+def test_old_chain_nodes_get_shorter_lines(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any], stride: int
+) -> None:
+    """Past `brief_nodes`, a one-line entry gets shorter; the boundary moves in steps of `log_stride` nodes, so with
+    a stride of 20 this 2-node chain keeps both long and the log's text does not change from rebuild to rebuild."""
+    agent = make_agent(env, agent_config, memory={"recent_nodes": 0, "brief_nodes": 1, "log_stride": stride})
     for node in agent.memory.history.nodes:
         node.summary = node.summary or "s"
     agent.memory.history.nodes[0].summary = "A" * 300
     agent.memory.history.nodes[2].summary = "B" * 300
-    history = first_prompt(agent)["history"]
-    assert history.splitlines()[2:4] == [
-        "- Step 1: open shop/cart.py:12 => " + "A" * 117 + "...",  # oldest: summary clipped to 120
+    sections = first_prompt(agent)
+    assert "history" not in sections  # no node is recent: all of the chain is in the log
+    step_1 = "A" * 117 if stride == 1 else "A" * 237
+    assert sections["history_log"].splitlines()[3:5] == [
+        "- Step 1: open shop/cart.py:12 => " + step_1 + "...",  # oldest: clipped to 120 (short) or 240
         "- Step 3: bash python -m pytest -q => " + "B" * 237 + "...",  # brief: clipped to 240
     ]
