@@ -9,6 +9,8 @@ forms. The one exception that passes through is whatever `run_shell` raises (the
 
 from __future__ import annotations
 
+import builtins
+import keyword
 import logging
 import re
 import time
@@ -70,6 +72,7 @@ class ActionLimits:
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
+    max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     max_output_chars: int = 10000
 
 
@@ -406,9 +409,11 @@ class Actions:
             if target.start is not None:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
-                    return self._show_function(target.file, scope, around=target.start)
-                start, asked = max(1, target.start - 10), f"line {target.start}"
-                return self._show_range(target.file, start, target.start + 10, asked)
+                    shown = self._show_function(target.file, scope, around=target.start)
+                else:
+                    start, asked = max(1, target.start - 10), f"line {target.start}"
+                    shown = self._show_range(target.file, start, target.start + 10, asked)
+                return self._with_called(shown, target.file, target.start, facts)
             return self._open_file(target.file, facts)
         defs = self._definitions(target.name, facts)
         if not defs:
@@ -418,6 +423,35 @@ class Actions:
             result.observation = f"`{target.name}` is an import alias: {defs[0].alias}\n{result.observation}"
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
+        return result
+
+    def _with_called(self, result: ActionResult, file: str, line: int, facts: FileFacts) -> ActionResult:
+        """`result` (the code around `line`, a traceback's line) and where the functions called on that line are
+        defined when the answer does not show them: one located line each, the next hop's signature without a call
+        (at most `max_called`; builtins, installed packages and ambiguous names are left out)."""
+        if result.returncode != 0 or self.limits.max_called <= 0:
+            return result
+        code = line_texts(self._bridge, {file: [line]}).get((file, line), "")
+        on_screen = {(c.file_path, n) for c in result.chunks for n in c.lines}
+        names: list[str] = []
+        for m in _CALL.finditer(code.split("#", 1)[0]):
+            name = m[1].rsplit(".", 1)[-1]
+            if name not in names and name not in _NOT_CALLED and not keyword.iskeyword(name):
+                names.append(name)
+        found: list[Definition] = []
+        for name in names:
+            where = self._bridge.definition(file, line, name=name)
+            if len(where) != 1 or where[0]["file"].startswith("/") or is_test_file(where[0]["file"]):
+                continue
+            d = self._definition_at({"file": where[0]["file"], "line": where[0]["line"], "name": name}, facts)
+            if (d.file, d.line) not in on_screen and d.kind != "Variable":
+                found.append(d)
+            if len(found) == self.limits.max_called:
+                break
+        if found:
+            called = "\n".join(self.templates.message("called", located=d.text()) for d in found)
+            result.observation += "\n" + called
+            result.chunks = [*result.chunks, *(d.chunk() for d in found)]
         return result
 
     def _open_file(self, file: str, facts: FileFacts) -> ActionResult:
@@ -590,6 +624,8 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
+_CALL = re.compile(r"(?<![\w.])((?:self\.|cls\.)?[A-Za-z_]\w*)\s*\(")
+_NOT_CALLED = frozenset(dir(builtins)) | {"super", "self", "cls"}
 _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
 
 

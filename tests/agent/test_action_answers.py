@@ -234,6 +234,22 @@ def test_a_long_function_shows_its_long_docstring_by_its_first_line_and_fits_one
     assert numbered(docstring.observation) == [1, *range(3, 17)]  # the hint opens exactly them (with the def line)
 
 
+def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actions: Actions) -> None:
+    result = actions.execute("open", "pkg/markers.py:6")
+    assert result.observation.splitlines() == [
+        "### File: `pkg/markers.py`",
+        "4 class Marker:",
+        "5     def __init__(self, marker):",
+        "6         self._markers = _parse_marker(marker)",
+        # the second hop's signature, through the import alias, without a find_symbol call
+        "called on that line: pkg/_parser.py:9  parse_marker  def parse_marker(source)",
+        "  alias: _parse_marker -> parse_marker",
+    ]
+    assert result.chunks[-1] == ChunkRef("pkg/_parser.py", None, "parse_marker", False, (9,))
+    recursive = actions.execute("open", "pkg/_parser.py:16")  # `while tokenizer:` calls nothing
+    assert "called on that line" not in recursive.observation
+
+
 def test_find_symbol_lists_tests_only_when_nothing_else_defines_the_name(actions: Actions) -> None:
     result = actions.execute("find_symbol", "one")
     assert result.observation.splitlines()[:3] == [
