@@ -2,11 +2,13 @@
 
 Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
 
-- ``type``: the exception type (short and qualified).
-- ``message``: the message's template, literals normalised (``KeyError: <str>`` vs ``KeyError: <num>``) except
-  quoted names the user's code does not choose (``'NoneType' object is not callable`` is not ``'int' object is not
-  callable``), the user's own functions and classes as ``<name>``; as words, one token for the whole template, and
-  the kind of each quoted value (empty, an int or a decimal as text, padded, non-ASCII, a name, ...).
+- ``message``: the message's template (``Type: message``), literals normalised (``KeyError: <str>`` vs
+  ``KeyError: <num>``) except quoted names the user's code does not choose (``'NoneType' object is not callable``
+  is not ``'int' object is not callable``), the user's own functions and classes as ``<name>``; as words, one token
+  for the whole template, and the kind of each quoted value (empty, an int or a decimal as text, padded, non-ASCII,
+  a name, ...); values inside a printed list or dict are data, normalised. A message the user's own code raised
+  (``assert ...``, ``raise ...`` on the innermost frame, in the project) is the author's text, not the failure's
+  signature: one token for it.
 - ``where``: where the error surfaces: the library and its innermost function, or ``project`` when the exception
   is raised in the user's own code; the chain of libraries the traceback passes through.
 - ``tags``: the summary model's category and tags, when a model wrote the summary (never required).
@@ -19,7 +21,8 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
 
 Measured and left out (session 5, weight 0 in the cross-validation folds once ``program`` is in): the failing
 line's and its function's operations as separate fields, where the failing line's values were assigned, the
-constructs of the functions on the traceback's path. The failing line still reaches the embedding text.
+constructs of the functions on the traceback's path, the exception type as a field of its own (the template
+starts with it). The failing line still reaches the embedding text.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from functools import lru_cache
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("type", "message", "where", "tags", "program", "failed")
-FEATURES_VERSION = 4  # stored fields of another version are computed again (store.index_rows)
+FIELDS = ("message", "where", "tags", "program", "failed")
+FEATURES_VERSION = 5  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -125,7 +128,9 @@ def message_template(info: ErrorInfo, code: str = "") -> str:
 
     def keep(m: re.Match[str]) -> str:
         name = m.group(1)
-        if name in user and name not in _BUILTINS:
+        before = m.string[: m.start()]
+        in_data = before.count("[") > before.count("]") or before.count("{") > before.count("}")
+        if (name in user and name not in _BUILTINS) or in_data:  # the user's name, or a value in a printed list/dict
             return m.group(0)
         kept.append(name)
         return "qkept" + "".join(chr(97 + int(d)) for d in str(len(kept) - 1)) + "q"
@@ -165,9 +170,17 @@ def literal_kind(value: str) -> str:
     return "text"
 
 
+def users_message(info: ErrorInfo) -> bool:
+    """The message is the user's own text: the user's code raised it (`assert ...`, `raise X("...")`)."""
+    frame = info.frames[-1] if info.frames else None
+    return frame is not None and frame.library is None and frame.code.startswith(("assert ", "assert(", "raise "))
+
+
 def _message_tokens(info: ErrorInfo, code: str) -> list[str]:
     template = message_template(info, code)
     words = tokenize(_PLACEHOLDER.sub(lambda m: f" lit{m.group(1)} ", template))
+    if users_message(info):  # the author's words (`assert x == y, "leaked items"`), not the failure's signature
+        return [f"usermsg:{info.short_type}", *(f"userword:{w}" for w in words)]
     digest = hashlib.sha1(template.encode()).hexdigest()[:12]
     quoted = [f"q:{name.lower()}" for name in _QUOTED.findall(template)]
     kinds = [f"kind:{literal_kind(a or b)}" for a, b in _STRING.findall(info.message)]
@@ -348,7 +361,6 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
     frame = failing_frame(info)
     llm_tags = [t.lower() for t in [category, *tags] if t]
     return {
-        "type": [f"type:{info.short_type}", f"qual:{info.exc_type}"],
         "message": _message_tokens(info, code),
         "where": _where(info),
         "tags": [tok for tag in llm_tags for tok in (tag, *tokenize(tag))],

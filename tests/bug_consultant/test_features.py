@@ -19,6 +19,7 @@ from agent.bug_consultant.features import (
     message_template,
     program_tokens,
     split_files,
+    users_message,
 )
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.store import BugStore, record_fields
@@ -79,6 +80,20 @@ def test_the_kind_of_a_quoted_value_and_the_users_own_names(by_id):
     )
 
 
+def test_a_message_the_users_code_wrote_is_not_a_signature(by_id):
+    """`assert second == ["pear"], f"second cart leaked items: {second}"`: the author's words, kept as words only;
+    two assertion failures of other causes do not share a template token through them."""
+    mutable, closure = by_id["mutable_default_argument/0"], by_id["late_binding_closure/1"]
+    tokens = [extract(error_of(r["output"]), code=r["code"])["message"] for r in (mutable, closure)]
+    assert all(users_message(error_of(r["output"])) for r in (mutable, closure))
+    assert "usermsg:AssertionError" in tokens[0] and "userword:leaked" in tokens[0]
+    assert not any(t.startswith("tpl:") for t in tokens[0] + tokens[1])
+    # a message Python wrote keeps its template token
+    library = by_id["path_plus_string/0"]
+    assert not users_message(error_of(library["output"]))
+    assert any(t.startswith("tpl:") for t in extract(error_of(library["output"]), code=library["code"])["message"])
+
+
 def test_program_sees_the_mistake_away_from_the_failing_line(by_id):
     mutable = by_id["mutable_default_argument/0"]
     frame = failing_frame(error_of(mutable["output"]))
@@ -117,9 +132,11 @@ def test_fields_of_another_release_are_computed_again(tmp_path, by_id):
                        completed_at="done", instance_id="i1")  # fmt: skip
     store = BugStore(tmp_path / "bugs.sqlite", json_dir=None)
     fields, text = record_fields(record)
-    store.save(record, {"type": ["type:AssertionError"]}, text)  # as an older release wrote them: no program field
+    store.save(
+        record, {"message": ["usermsg:AssertionError"]}, text
+    )  # as an older release wrote them: no program field
     db = store._conn()
-    db.execute("UPDATE records SET document = ?", (json.dumps({"type": ["type:AssertionError"]}),))
+    db.execute("UPDATE records SET document = ?", (json.dumps({"message": ["usermsg:AssertionError"]}),))
     db.commit()
     (row_read,) = store.index_rows()
     assert row_read.fields == fields and "default>List" in row_read.fields["program"]

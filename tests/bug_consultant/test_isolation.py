@@ -142,7 +142,7 @@ def test_scored_search_and_keyword_only_arguments(make_config, run_script):
                                         run_script(INSTANCES["proj__task-1"], "job.py").stderr, "")  # fmt: skip
     full = consultant.ranking(query)
     assert len(full) == 2 and full[0].score >= full[1].score and 0 <= full[1].score <= full[0].score <= 1
-    assert set(full[0].fields) >= {"type", "message", "program", "embedding"}
+    assert set(full[0].fields) >= {"message", "where", "program", "embedding"}
     assert consultant.search(query, top_k=1) == full[:1]
     search: Any = consultant.search  # called the way the type checker would refuse
     start: Any = consultant.start_bug_record
