@@ -10,7 +10,7 @@ LLM calls made on the query path.
 Records are made through the library API as a user would (start_bug_record with code and output, a successful
 record_trial, complete_bug_record); rankings come from BugConsultant.ranking (the full ranking, no gate).
 
-    python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep]
+    python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep] [--set NAME ...] [--no-code]
 """
 
 from __future__ import annotations
@@ -257,8 +257,10 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
     }
 
 
-def evaluate(labelled: LabelledSet, sweep: bool) -> dict[str, Any]:
+def evaluate(labelled: LabelledSet, sweep: bool, no_code: bool = False) -> dict[str, Any]:
     rows = load_rows(labelled.path)
+    if no_code:  # as the agent's tracker records bugs: the command's output only
+        rows = [{**row, "code": ""} for row in rows]
     members = groups_of(rows)
     with tempfile.TemporaryDirectory() as tmp:
         consultant, records = build(rows, Path(tmp))
@@ -288,6 +290,7 @@ def main(
     json_out: bool = typer.Option(False, "--json"),
     sweep: bool = typer.Option(False, "--sweep", help="the gate at other thresholds too"),
     only: list[str] = typer.Option([], "--set", help="only these sets (default: every set present)"),
+    no_code: bool = typer.Option(False, "--no-code", help="records and queries without code (the agent's tracker)"),
 ) -> None:
     import litellm
 
@@ -295,7 +298,7 @@ def main(
     llm_calls: list[object] = []
     litellm.input_callback = [lambda *args, **kwargs: llm_calls.append(1)]
     sets = [s for s in SETS if s.path.exists() and (not only or s.name in only)]
-    reports = [evaluate(s, sweep) for s in sets]
+    reports = [evaluate(s, sweep, no_code) for s in sets]
     lat = latency(load_rows(SETS[0].path), records)
     report = {"sets": reports, "latency": lat, "llm_calls_at_query": len(llm_calls)}
     if json_out:
@@ -303,7 +306,8 @@ def main(
         return
     for r in reports:
         mark = "TUNED ON" if r["tuned_on"] else "NEVER TUNED ON"
-        print(f"\n== {r['set']} [{mark}]: {r['runs']} runs, {r['groups']} root-cause groups "
+        name = r["set"] + (" (no code)" if no_code else "")
+        print(f"\n== {name} [{mark}]: {r['runs']} runs, {r['groups']} root-cause groups "
               f"({r['singletons']} singletons) — {r['note']}")  # fmt: skip
         print(f"{'leave-one-out':40} {'recall@1':>9} {'recall@3':>9} {'MRR':>7} {'queries':>8}")
         for name, m in r["retrieval"].items():

@@ -325,6 +325,17 @@ def program_tokens(code: str) -> list[str]:
     return out
 
 
+def traceback_program_tokens(info: ErrorInfo) -> list[str]:
+    """Without the code: the same constructs from the project's lines the traceback shows (each parsed alone)."""
+    out: list[str] = []
+    for line in dict.fromkeys(f.code for f in info.project_frames if f.code):
+        text = line.strip()
+        tree = _parse(text) or _parse(text + "\n    pass")  # a block opener (`for x in f():`) gets a body
+        if tree is not None:
+            out += _node_tokens(tree)
+    return out
+
+
 def source_of(code: str, frame: Frame) -> str | None:
     """The file of `code` the frame points into (its line there is the frame's line), else None."""
     if not frame.code:
@@ -364,7 +375,7 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "message": _message_tokens(info, code),
         "where": _where(info),
         "tags": [tok for tag in llm_tags for tok in (tag, *tokenize(tag))],
-        "program": program_tokens(code) if code else [],
+        "program": program_tokens(code) if code else traceback_program_tokens(info),
         "failed": _with_pairs(code_shape(frame.marked)) if frame and frame.marked else [],
     }
 

@@ -19,6 +19,7 @@ from agent.bug_consultant.features import (
     message_template,
     program_tokens,
     split_files,
+    traceback_program_tokens,
     users_message,
 )
 from agent.bug_consultant.records import BugRecord
@@ -105,6 +106,17 @@ def test_program_sees_the_mistake_away_from_the_failing_line(by_id):
     # an in-place method's result assigned back
     inplace = by_id["inplace_method_result_assigned/1"]
     assert "Assign>call.append" in program_tokens(inplace["code"])
+
+
+def test_without_code_the_tracebacks_lines_stand_for_the_program(by_id):
+    """The agent's tracker records the command's output only: the project lines the traceback shows give the
+    program field (a query without code is compared on those, not on nothing)."""
+    row = by_id["path_plus_string/0"]
+    info = error_of(row["output"])
+    without = extract(info)["program"]
+    assert without == traceback_program_tokens(info) and "BinOp:Add>const:str" in without
+    program = extract(info, code=row["code"])["program"]
+    assert "BinOp:Add>const:str" in program and len(set(program)) > len(set(without))  # the program holds more
 
 
 def test_multi_file_programs_and_the_caret_marked_operation(by_id):
