@@ -652,8 +652,40 @@ def docstring_span(codes: dict[int, str], line: int, end_line: int) -> tuple[int
 
 def _outline_text(block: FileBlock | None, after: int = 0) -> str:
     """An outline's text: its file header and numbered lines past `after`, without `...` between them (an outline
-    is signatures with gaps between all of them: the gap lines carry nothing there)."""
-    return block_text(block, lambda n: n > after, gaps=False) if block is not None and block.lines else ""
+    is signatures with gaps between all of them: the gap lines carry nothing there); a signature written over several
+    lines on one line, numbered by its first (a 25-parameter `__init__` is one line, cut like a located line)."""
+    if block is None or not block.lines:
+        return ""
+    return block_text(FileBlock(block.path, "", _joined_signatures(block.lines)), lambda n: n > after, gaps=False)
+
+
+MAX_JOINED_SIGNATURE = 100  # characters of a joined signature in an outline (`open` shows it whole)
+_HEADER = re.compile(r"\s*(async\s+def|def|class)\s")
+
+
+def _joined_signatures(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Numbered outline lines with each multi-line def/class header joined onto its first line."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(lines):
+        n, code = lines[i]
+        j = i
+        if _HEADER.match(code):
+            while not lines[j][1].split("#", 1)[0].rstrip().endswith(":") and j + 1 < len(lines):
+                if lines[j + 1][0] != lines[j][0] + 1:
+                    break
+                j += 1
+        if j > i:
+            joined = code.rstrip() + " ".join(c.strip() for _, c in lines[i + 1 : j + 1])
+            joined = re.sub(r",?\s+\)", ")", re.sub(r"\(\s+", "(", joined))
+            indent = code[: len(code) - len(code.lstrip())]
+            body = joined.strip()
+            if len(body) > MAX_JOINED_SIGNATURE:
+                body = body[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
+            code = indent + body
+        out.append((n, code))
+        i = j + 1
+    return out
 
 
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}

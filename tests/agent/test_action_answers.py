@@ -89,6 +89,8 @@ FILES = {
     "pkg/keys.py": "def hashkey(*args):\n    return args\n\n\ndef methodkey(self, *args):\n    return args",  # no \\n
     "pkg/nl.py": "def one():\n    return 1\n",
     "tests/test_nl.py": "def one():\n    return 2\n",
+    "pkg/wide.py": "class Wide:\n    def __init__(\n        self,\n        a: int = 1,\n"
+    '        b: str = "x",\n    ) -> None:\n        self.a = a\n\n    def short(self):\n        return 1\n',
     # 27 lines, 13 without the docstring's 14 lines after its first: one part of 20 lines holds it
     "pkg/doc.py": 'def parse(text):\n    """Parse text.\n\n'
     + "".join(f"    >>> parse({i})\n" for i in range(12))
@@ -181,6 +183,16 @@ def test_outline_keeps_the_file_decorators_and_multi_line_attributes(actions: Ac
         "25     def prereleases(self, value):",
         "28     @functools.lru_cache",
         "29     def contains(self, item):",
+    ]
+
+
+def test_an_outline_shows_a_multi_line_signature_on_one_line(actions: Actions) -> None:
+    result = actions.execute("overview", "pkg/wide.py Wide")
+    assert result.observation.splitlines() == [
+        "### File: `pkg/wide.py`",
+        "1 class Wide:",
+        '2     def __init__(self, a: int = 1, b: str = "x") -> None:',  # lines 2-6, numbered by the first
+        "9     def short(self):",
     ]
 
 
