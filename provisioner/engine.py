@@ -7,6 +7,7 @@ from typing import Any
 
 import docker
 import docker.errors
+from docker.constants import DEFAULT_DOCKER_API_VERSION
 from docker.models.images import Image
 
 from provisioner.errors import ToolprovError, one_line
@@ -65,6 +66,18 @@ def _ssh_close_tolerates_a_finished_ssh() -> None:
     sshconn.SSHSocket.close = close  # type: ignore[method-assign]
 
 
+def _verify_with_the_engine_ca(api: Any) -> None:
+    """An engine on tcp:// with TLS is verified with its own CA (DOCKER_CERT_PATH/ca.pem, or the context's), as the
+    docker CLI does: requests would otherwise take REQUESTS_CA_BUNDLE or CURL_CA_BUNDLE from the environment over the
+    session's CA and refuse the engine's certificate."""
+    ca, merge = api.verify, api.merge_environment_settings
+
+    def merge_keeping_ca(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        return {**merge(*args, **kwargs), "verify": ca}
+
+    api.merge_environment_settings = merge_keeping_ca
+
+
 def client() -> docker.DockerClient:
     """One client per thread (batch provisioning builds images in parallel), on the engine `engine_address` names;
     ssh:// goes through the ssh client like the docker CLI (same keys, agent and ~/.ssh/config)."""
@@ -78,11 +91,19 @@ def client() -> docker.DockerClient:
                 ssh = host.startswith("ssh://")
                 if ssh:
                     _ssh_close_tolerates_a_finished_ssh()
+                # a fixed API version first: asking the engine for its own happens below, once TLS is set up right
+                version = DEFAULT_DOCKER_API_VERSION
                 c = (
-                    docker.from_env(timeout=900, use_ssh_client=ssh)
+                    docker.from_env(timeout=900, use_ssh_client=ssh, version=version)
                     if os.environ.get("DOCKER_HOST")
-                    else docker.DockerClient(base_url=host, tls=tls or False, timeout=900, use_ssh_client=ssh)
+                    else docker.DockerClient(
+                        base_url=host, tls=tls or False, timeout=900, use_ssh_client=ssh, version=version
+                    )
                 )
+                api: Any = c.api
+                if isinstance(api.verify, str):
+                    _verify_with_the_engine_ca(api)
+                api._version = api._retrieve_server_version()  # what version=None would have negotiated
             c.ping()
         except docker.errors.DockerException as e:
             why = str(e).splitlines()[0][:160] if str(e) else type(e).__name__

@@ -4,10 +4,13 @@ one tool image provisioned over ssh and pushed (the image most tests pull, verif
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
+import tarfile
+import threading
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,7 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.scale.daemons import Daemon, Engine, _spawn, _wait, free_port, remove_tree, start_dockerd, start_registry
+from tests.scale.daemons import (
+    Daemon,
+    Engine,
+    _spawn,
+    _wait,
+    free_port,
+    mount_tmpfs,
+    remove_tree,
+    start_dockerd,
+    start_registry,
+    unmount,
+)
 
 BASE = "toolprov-base:bookworm"  # the smallest local image with a Python that can make a venv
 
@@ -37,11 +51,35 @@ def copy_image(image: str, host: str, registry: str) -> None:
     a `docker load`ed base would be fetched again)."""
     if docker("image", "inspect", image, host=host).returncode == 0:
         return
+    if (pushing := _mirroring.get((registry, image))) is not None:
+        pushing.join()  # started with the registry (tests/scale/conftest.py registry_daemon)
     ref = f"{registry}/mirror/{image}"
     for args, on in ((["tag", image, ref], None), (["push", "-q", ref], None), (["rmi", ref], None),
                      (["pull", "-q", ref], host), (["tag", ref, image], host), (["rmi", ref], host)):  # fmt: skip
         res = docker(*args, host=on)
         assert res.returncode == 0, f"docker {' '.join(args)}: {res.stderr}"
+
+
+_mirroring: dict[tuple[str, str], threading.Thread] = {}
+
+
+def mirror(image: str, registry: str) -> None:
+    """Push `image` from the first engine to REGISTRY/mirror/IMAGE (the engine then knows its layers' digests there: a
+    later push of an image on top mounts them instead of uploading them again)."""
+    ref = f"{registry}/mirror/{image}"
+    for args in (["tag", image, ref], ["push", "-q", ref], ["rmi", ref]):
+        docker(*args)
+
+
+def keyed(key: str, host: str | None = None) -> list[str]:
+    """The images on an engine that carry `key` (a half-built layer would show here)."""
+    return docker("images", "-q", "--filter", f"label=toolprov.key={key}", host=host).stdout.split()
+
+
+def drop_key(key: str, host: str) -> None:
+    """Remove the images carrying `key` from an engine (a test that needs the engine without them)."""
+    if found := keyed(key, host):
+        docker("rmi", "-f", *found, host=host)
 
 
 def untag_registry(address: str, host: str | None = None) -> None:
@@ -83,7 +121,11 @@ def registry_labels(address: str, name: str, tag: str) -> dict:
 def registry_daemon(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     root = tmp_path_factory.mktemp("registry")
     daemon = start_registry(root)
+    # the base's first push (its ~290 MB compressed once, ~35 s) runs while the first tests build, not before them
+    _mirroring[(daemon.address, BASE)] = threading.Thread(target=mirror, args=(BASE, daemon.address), daemon=True)
+    _mirroring[(daemon.address, BASE)].start()
     yield daemon
+    _mirroring.pop((daemon.address, BASE)).join()
     daemon.stop()
     untag_registry(daemon.address)
     remove_tree(root / "data")  # pushed layers (hundreds of MB)
@@ -96,19 +138,22 @@ def registry(registry_daemon: Daemon) -> str:
 
 @pytest.fixture(scope="session")
 def engine2_daemon(engine, registry: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    """A second engine standing in for another machine, reached on a Unix socket and on tcp:// with TLS; it has the
-    base image (pulled from the registry, as SWE-bench machines pull their instance images) and nothing else."""
+    """A second engine standing in for another machine, reached on a Unix socket and on tcp:// with TLS, whose data
+    root is a disk of its own (a tmpfs: a test fills it, and another stops and restarts the engine); it has the base
+    image (pulled from the registry, as SWE-bench machines pull their instance images) and nothing else."""
     root = tmp_path_factory.mktemp("engine2")
+    mount_tmpfs(root, "2g")  # its data root in memory (it holds ~1 GB; a test fills it): removed at once by unmount
     had_docker0 = subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
     daemon = start_dockerd(root, tcp=True)
-    if had_docker0:  # the first engine's bridge is untouched (`--bridge none` would have deleted it)
-        assert subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
     try:
+        if had_docker0:  # the first engine's bridge is untouched (`--bridge none` would have deleted it)
+            assert subprocess.run(["ip", "link", "show", "docker0"], capture_output=True).returncode == 0
         copy_image(BASE, daemon.address, registry)
         yield daemon
     finally:
         daemon.stop(timeout=60)
-        remove_tree(root)  # its images (the data root)
+        unmount(root)  # its images (the data root)
+        remove_tree(root)
 
 
 @pytest.fixture(scope="session")
@@ -158,14 +203,21 @@ def ssh_host(engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[
     daemon.stop()
 
 
-def private_specs(folder: Path, setup: str = "") -> Path:
-    """A copy of the shipped fileedit spec with a unique description (so its keys are new to every engine) and
-    `setup` added to its setup script."""
+def private_specs(folder: Path, tool: str = "pyflakes", setup: str = "") -> Path:
+    """A copy of a shipped tool spec with a unique description (so its keys are new to every engine) and `setup` as
+    the first line of its setup script. pyflakes by default: the cheapest real build (a wheel from the wheelhouse,
+    ~15 s; fileedit's editable install of its own source takes ~30 s)."""
     from provisioner.spec import DEFAULT_SPECS_DIR
 
-    shutil.copytree(DEFAULT_SPECS_DIR / "fileedit", folder / "fileedit")
-    text = (DEFAULT_SPECS_DIR / "fileedit.yaml").read_text().replace("description: ", f"description: {folder.name} ")
-    (folder / "fileedit.yaml").write_text(text.replace("setup_script: |\n", f"setup_script: |\n  {setup}\n", 1))
+    folder.mkdir(parents=True, exist_ok=True)
+    if (DEFAULT_SPECS_DIR / tool).is_dir():
+        shutil.copytree(DEFAULT_SPECS_DIR / tool, folder / tool)
+    text = (DEFAULT_SPECS_DIR / f"{tool}.yaml").read_text().replace("description: ", f"description: {folder.name} ")
+    if setup:
+        text = text.replace("setup_script: null\n", "setup_script: |\n").replace(
+            "setup_script: |\n", f"setup_script: |\n  {setup}\n", 1
+        )
+    (folder / f"{tool}.yaml").write_text(text)
     return folder
 
 
@@ -185,25 +237,40 @@ class Pushed:
     name: str  # its name and tag there
     tag: str
     key: str
-    first: dict  # the --json report of the install that built and pushed it
+    first: dict  # the --json report of the install that looked it up (a foreign tag) and built it
+    second: dict  # the --json report of the install that pushed it
 
 
 @pytest.fixture(scope="session")
 def pushed(registry: str, ssh_host: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushed]:
-    """`fileedit` on the base image from a private spec, provisioned once through ssh:// (a build machine reaching its
-    engine remotely) with --push. Before it, the registry held the bare base image under the layer's name: a tag that
-    does not carry the key, which that install must ignore and overwrite."""
+    """`pyflakes` on the base image from a private spec, provisioned once through ssh:// (a build machine reaching its
+    engine remotely): looked up in the registry (which holds an image that is not ours under the layer's name: it
+    must be ignored), built, then pushed by a second run."""
     from provisioner import api
     from provisioner import registry as reg
 
     specs = private_specs(tmp_path_factory.mktemp(f"scale-{uuid.uuid4().hex[:8]}-"))
     repo = f"{registry}/tools"
-    layer = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1]
+    layer = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1]
     name, tag = reg.remote_ref(repo, layer)
-    for args in (["tag", BASE, f"{name}:{tag}"], ["push", "-q", f"{name}:{tag}"], ["rmi", f"{name}:{tag}"]):
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w") as t:
+        info = tarfile.TarInfo("not-a-toolprov-image")
+        t.addfile(info, io.BytesIO(b""))
+    local = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+    imported = subprocess.run(["docker", "import", "-", f"{name}:{tag}"], input=tar.getvalue(), env=local,
+                              capture_output=True, timeout=120)  # fmt: skip
+    assert imported.returncode == 0, imported.stderr
+    for args in (["push", "-q", f"{name}:{tag}"], ["rmi", f"{name}:{tag}"]):
         assert docker(*args).returncode == 0, args
-    res = subprocess.run(["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo,
-                          "--json"], env=ssh_host, capture_output=True, text=True, timeout=600)  # fmt: skip
-    assert res.returncode == 0, res.stderr
-    yield Pushed(specs, repo, name, tag, layer.key, json.loads(res.stdout))
+
+    def run(*args: str) -> dict:
+        res = subprocess.run(["toolprov", "install", "pyflakes", "-i", BASE, "--specs", str(specs), *args, "--json"],
+                             env=ssh_host, capture_output=True, timeout=600)  # fmt: skip
+        assert res.returncode == 0, res.stderr.decode()
+        return json.loads(res.stdout)
+
+    first = run("--registry", repo)
+    _mirroring[(registry, BASE)].join()  # the base is in the registry: this push mounts it, uploads only pyflakes
+    yield Pushed(specs, repo, name, tag, layer.key, first, run("--push", repo))
     remove_marked(specs.name)

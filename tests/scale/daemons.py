@@ -174,4 +174,5 @@ def mount_tmpfs(path: Path, size: str) -> None:
 
 
 def unmount(path: Path) -> None:
-    subprocess.run(["umount", str(path)], capture_output=True)
+    if subprocess.run(["umount", str(path)], capture_output=True).returncode:
+        subprocess.run(["umount", "--lazy", str(path)], capture_output=True)  # busy: detached now, freed when idle

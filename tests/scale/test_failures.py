@@ -13,7 +13,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+import uuid
 from pathlib import Path
 
 import bcrypt
@@ -21,8 +21,18 @@ import pytest
 
 from provisioner import api
 from provisioner.batch import shard_of
-from tests.scale.conftest import BASE, Pushed, copy_image, docker, registry_labels, registry_tags, toolprov
-from tests.scale.daemons import Engine, mount_tmpfs, remove_tree, start_dockerd, start_registry, unmount
+from tests.scale.conftest import (
+    BASE,
+    Pushed,
+    docker,
+    drop_key,
+    keyed,
+    private_specs,
+    registry_labels,
+    registry_tags,
+    toolprov,
+)
+from tests.scale.daemons import Engine, start_registry
 
 pytestmark = pytest.mark.docker
 
@@ -38,32 +48,11 @@ def finished(proc: subprocess.Popen) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def keyed(key: str, host: str | None = None) -> list[str]:
-    """The images on an engine that carry `key` (a half-built layer would show here)."""
-    return docker("images", "-q", "--filter", f"label=toolprov.key={key}", host=host).stdout.split()
-
-
 def owned_by(pid: int, host: str | None = None) -> list[str]:
     """The containers (any state) on an engine whose owner label names the process `pid` of this machine."""
     fmt = '{{.Names}} {{.Label "toolprov.owner"}}'
     rows = docker("ps", "-a", "--filter", "label=toolprov.owner", "--format", fmt, host=host).stdout.splitlines()
     return [r.split(" ", 1)[0] for r in rows if json.loads(r.split(" ", 1)[1]).get("pid") == pid]
-
-
-@pytest.fixture(scope="module")
-def engine3(engine, registry: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    """A machine whose engine can be stopped and whose disk can fill: a dockerd with its data root on a tmpfs of its
-    own (overlay2 works on tmpfs), holding the base image pulled from the registry."""
-    root = tmp_path_factory.mktemp("engine3")
-    mount_tmpfs(root, "3g")
-    daemon = start_dockerd(root)
-    try:
-        copy_image(BASE, daemon.address, registry)
-        yield daemon
-    finally:
-        daemon.stop(timeout=60)
-        unmount(root)
-        remove_tree(root)
 
 
 def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, specs: Path):
@@ -96,9 +85,9 @@ def test_a_registry_that_refuses_us_is_one_line_and_nothing_is_tagged(tmp_path: 
         assert api.find_by_key(key) is None  # nothing was built
 
         # the session's image is here (no lookup needed): only its push is refused
-        ok = toolprov("install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo)
+        ok = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo)
         assert ok.returncode == 0, ok.stderr
-        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--push", repo)
+        res = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--push", repo)
         line = one_error_line(res)
         assert line.startswith(f"toolprov: error: registry refused to push {repo}/toolprov-base:{pushed.tag} ")
         refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").stdout.split()
@@ -115,31 +104,29 @@ def _uploading(data: Path, name: str) -> bool:
 
 
 def test_an_engine_that_stops_mid_build_then_a_push_cut_half_way_both_resume(
-    registry_daemon, engine3: Engine, tmp_path: Path
+    registry_daemon, engine2_daemon: Engine, tmp_path: Path
 ):
     """One layer through two failures on one machine. Its engine stops in the middle of the build: one line, nothing
     tagged, and the next run (after the engine is back) sweeps the dead run's build container and builds. That run's
     push is interrupted half way (Ctrl-C while the registry receives the layer): no tag on the engine, none in the
     registry (it writes a tag only after all the blobs). The run after it does not build again and pushes."""
-    from tests.scale.conftest import private_specs
-
-    host = engine3.address
+    host = engine2_daemon.address
     # 48 MB that do not compress: the layer's upload lasts long enough to be cut (the base is already in the registry)
-    specs = private_specs(tmp_path / "specs", "head -c 48000000 /dev/urandom > {{ tool_dir }}/noise")
-    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
-    args = ["install", "fileedit", "-i", BASE, "--specs", str(specs)]
+    specs = private_specs(tmp_path / f"cut-{uuid.uuid4().hex[:8]}", setup="head -c 48000000 /dev/urandom > /opt/noise")
+    key = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1].key
+    args = ["install", "pyflakes", "-i", BASE, "--specs", str(specs)]
     env = {**os.environ, "DOCKER_HOST": host}
     proc = subprocess.Popen(["toolprov", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 120
     while "toolprov-build-" not in docker("ps", "--format", "{{.Names}}", host=host).stdout:
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
         time.sleep(0.1)
-    engine3.stop()  # the machine's engine goes away in the middle of the build
+    engine2_daemon.stop()  # the machine's engine goes away in the middle of the build
     line = one_error_line(finished(proc))
     lost = f"toolprov: error: lost the connection to the Docker engine at {host} "
     failed = f"toolprov: error: the Docker engine at {host} failed: "  # it answered while shutting down
-    assert line.startswith((lost, failed, "toolprov: error: container toolprov-build-fileedit-")), line
-    engine3.restart()  # back: the dead run's build container is still there
+    assert line.startswith((lost, failed, "toolprov: error: container toolprov-build-pyflakes-")), line
+    engine2_daemon.restart()  # back: the dead run's build container is still there
     assert keyed(key, host) == []
 
     repo = f"{registry_daemon.address}/cut"
@@ -167,15 +154,14 @@ def test_an_engine_that_stops_mid_build_then_a_push_cut_half_way_both_resume(
     assert registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])["toolprov.key"] == key
 
 
-def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine3: Engine, pushed: Pushed):
+def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine2_daemon: Engine, pushed: Pushed):
     """The engine's data root fills up: a pull and a build each fail in one line with the engine's own reason, leave
     no image with the key and no container; once there is room, the next run gets the layer (pulled)."""
-    host = engine3.address
-    args = ["install", "fileedit", "-i", BASE, "--specs", str(pushed.specs)]
-    for image in keyed(pushed.key, host):
-        docker("rmi", "-f", image, host=host)
-    ballast = engine3.root / "ballast"
-    subprocess.run(["fallocate", "-l", str(shutil.disk_usage(engine3.root).free), str(ballast)], check=True)
+    host = engine2_daemon.address
+    args = ["install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs)]
+    drop_key(pushed.key, host)
+    ballast = engine2_daemon.root / "ballast"
+    subprocess.run(["fallocate", "-l", str(shutil.disk_usage(engine2_daemon.root).free), str(ballast)], check=True)
     try:
         for extra in (["--registry", pushed.repo], []):  # the pull of the layer, then a build of it
             line = one_error_line(toolprov(*args, *extra, host=host))
@@ -187,6 +173,7 @@ def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine3:
     resumed = toolprov(*args, "--registry", pushed.repo, "--json", host=host)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["status"] == "pulled"
+    drop_key(pushed.key, host)
 
 
 def test_ctrl_c_of_a_sharded_batch_on_two_engines_leaves_no_containers(engine, engine2: str, specs: Path,
@@ -244,7 +231,7 @@ def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine
     lock = f"toolprov-lock-{key[:32]}"
     args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs)]
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {
-        "TOOLPROV_LOCK_TTL": "3", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
+        "TOOLPROV_LOCK_TTL": "2", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
     other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-dead-machine && exec "$@"', "sh", *args]
     dead = subprocess.Popen(other, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     here: subprocess.Popen | None = None
@@ -255,7 +242,7 @@ def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine
             time.sleep(0.2)
         first = docker("inspect", "--format", "{{.Id}}", lock).stdout.strip()
         here = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        time.sleep(12)  # planning (a few seconds), then more than 2 TTLs at the lock: a live heartbeat holds it
+        time.sleep(8)  # planning (a few seconds), then 2 TTLs and more at the lock: a live heartbeat holds it
         assert here.poll() is None and owned_by(here.pid) == []
         dead.kill()  # the other machine dies: its lock and build container stay on the engine, its heartbeat stops
         dead.wait()

@@ -26,33 +26,34 @@ def test_push_lookup_pull_and_resume(registry: str, pushed: Pushed):
     repo, name, tag, specs = pushed.repo, pushed.name, pushed.tag, str(pushed.specs)
     assert (name, tag) == (f"{repo}/toolprov-base", f"bookworm-tp-{pushed.key[:12]}")
 
-    # before the first install the registry held the bare base image under that name: a tag that does not carry the
-    # key is never trusted (ignored, rebuilt, overwritten by the push)
+    # before the first install the registry held an image that is not ours under that name: a tag that does not
+    # carry the key is never trusted (ignored, built here, overwritten by the push)
     res = pushed.first
-    assert (res["status"], res["built"], res["pulled"]) == ("built", ["fileedit"], [])
-    assert res["pushed"] == [f"{name}:{tag}"] and res["remote"] == f"{name}:{tag}"
+    assert (res["status"], res["built"], res["pulled"], res["pushed"]) == ("built", ["pyflakes"], [], [])
     assert res["notes"] == [
         f"{name}:{tag} carries no toolprov.key label, not key {pushed.key[:12]}: ignored (it will be rebuilt)"
     ]
+    push = pushed.second  # --push: found here by its key, then pushed
+    assert (push["status"], push["pushed"], push["remote"]) == ("cached", [f"{name}:{tag}"], f"{name}:{tag}")
     labels = registry_labels(registry, "tools/toolprov-base", tag)  # what the registry itself holds
     assert labels["toolprov.key"] == pushed.key == json.loads(labels["toolprov.manifest"])["key"]
     assert tag in registry_json(registry, "tools/toolprov-base/tags/list")["tags"]
 
     # resumed: already provisioned here and already in the registry: nothing built, nothing pushed again
-    again = toolprov("install", "fileedit", "-i", BASE, "--specs", specs, "--push", repo, "--json")
+    again = toolprov("install", "pyflakes", "-i", BASE, "--specs", specs, "--push", repo, "--json")
     assert again.returncode == 0, again.stderr
     assert [json.loads(again.stdout)[k] for k in ("status", "pushed", "image_id")] == ["cached", [], res["image_id"]]
 
     # a machine without the image: pulled, verified by its labels, no build; list/show/verify work on it
     api.remove([res["image"]])
     assert docker("image", "inspect", f"{name}:{tag}").returncode != 0
-    pulled = toolprov("install", "fileedit", "-i", BASE, "--specs", specs, "--registry", repo)
+    pulled = toolprov("install", "pyflakes", "-i", BASE, "--specs", specs, "--registry", repo)
     assert pulled.returncode == 0, pulled.stderr
     assert pulled.stdout.strip() == res["image"]
-    assert "pulled fileedit from the registry" in pulled.stderr
+    assert "pulled pyflakes from the registry" in pulled.stderr
     shown = json.loads(toolprov("show", res["image"], "--json").stdout)
     assert shown["id"] == res["image_id"] and shown["manifest"]["key"] == pushed.key  # the same image, bit for bit
-    assert toolprov("verify", res["image"]).stdout.startswith("fileedit: ok")
+    assert toolprov("verify", res["image"]).stdout.startswith("pyflakes: ok")
     listed = json.loads(toolprov("list", "--base", BASE, "--json").stdout)
     assert {res["image"], f"{name}:{tag}"} <= {t for i in listed["images"] for t in i["tags"]}
     assert isinstance(listed["leftovers"], list)

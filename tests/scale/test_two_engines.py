@@ -8,11 +8,21 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.scale.conftest import BASE, Pushed, copy_image, docker, registry_labels, toolprov
+from tests.scale.conftest import (
+    BASE,
+    Pushed,
+    copy_image,
+    docker,
+    private_specs,
+    registry_labels,
+    remove_marked,
+    toolprov,
+)
 from tests.scale.daemons import Engine
 
 pytestmark = pytest.mark.docker
@@ -21,21 +31,21 @@ pytestmark = pytest.mark.docker
 def test_push_on_one_engine_pull_on_another_with_zero_builds(engine2: str, pushed: Pushed):
     """The session's image, built and pushed on the first engine, on the second (which has only the base): pulled,
     verified by its labels, the same image id, nothing built and no container left there."""
-    args = ["install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json"]
+    args = ["install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json"]
     two = toolprov(*args, host=engine2)
     assert two.returncode == 0, two.stderr
     pulled = json.loads(two.stdout)
-    assert (pulled["status"], pulled["built"], pulled["pulled"]) == ("pulled", [], ["fileedit"])
+    assert (pulled["status"], pulled["built"], pulled["pulled"]) == ("pulled", [], ["pyflakes"])
     built = pushed.first
     assert (pulled["image"], pulled["image_id"], pulled["key"]) == (built["image"], built["image_id"], built["key"])
-    assert toolprov("verify", pulled["image"], host=engine2).stdout.startswith("fileedit: ok")
+    assert toolprov("verify", pulled["image"], host=engine2).stdout.startswith("pyflakes: ok")
     leftovers = json.loads(toolprov("list", "--json", host=engine2).stdout)["leftovers"]
     assert leftovers == []  # no probe, build or lock container was left on the second engine
     assert docker("image", "inspect", built["image"], host=engine2).returncode == 0
     assert toolprov("remove", pulled["image"], host=engine2).returncode == 0
 
 
-def test_three_machines_on_two_engines_provision_one_key(engine, registry: str, engine2: str, specs: Path):
+def test_three_machines_on_two_engines_provision_one_key(engine, registry: str, engine2: str, tmp_path: Path):
     """Three toolprov processes provision one new key at once and push it to one registry: A and B are two machines
     sharing the first engine (B in its own UTS namespace: another host name), C a machine with its own engine.
     A and B meet at the engine's lock (a container named after the key, not a file on either machine): one of them
@@ -43,25 +53,29 @@ def test_three_machines_on_two_engines_provision_one_key(engine, registry: str, 
     lock, looking again first: either it pulls what the first engine pushed, or both engines build at once; then both
     push, and the registry keeps one image for the key (the last push), which carries the key like the other."""
     repo = f"{registry}/race"
-    args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
+    specs = private_specs(tmp_path / f"race-{uuid.uuid4().hex[:8]}")
+    args = ["toolprov", "install", "pyflakes", "-i", BASE, "--specs", str(specs), "--push", repo, "--json"]
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
     other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-other-machine && exec "$@"', "sh", *args]
     procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env | host)
              for cmd, host in ((args, {}), (other, {}), (args, {"DOCKER_HOST": engine2}))]  # fmt: skip
-    outs = [p.communicate(timeout=600) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0, 0], [o[1] for o in outs]
-    a, b, c = (json.loads(o[0]) for o in outs)
-    key = a["key"]
-    assert b["key"] == c["key"] == key
-    assert sorted([a["status"], b["status"]]) in (["built", "cached"], ["cached", "pulled"], ["pulled", "pulled"])
-    assert a["image_id"] == b["image_id"]
-    assert len(engine.images.list(filters={"label": f"toolprov.key={key}"})) == 1  # one image on the shared engine
-    assert c["status"] in ("built", "pulled")
-    if c["status"] == "pulled":
-        assert c["image_id"] == a["image_id"]
-    name, tag = a["remote"].rsplit(":", 1)
-    assert registry_labels(registry, name.split("/", 1)[1], tag)["toolprov.key"] == key  # one valid image for the key
-    toolprov("remove", c["image"], host=engine2)
+    try:
+        outs = [p.communicate(timeout=600) for p in procs]
+        assert [p.returncode for p in procs] == [0, 0, 0], [o[1] for o in outs]
+        a, b, c = (json.loads(o[0]) for o in outs)
+        key = a["key"]
+        assert b["key"] == c["key"] == key
+        assert sorted([a["status"], b["status"]]) in (["built", "cached"], ["cached", "pulled"], ["pulled", "pulled"])
+        assert a["image_id"] == b["image_id"]
+        assert len(engine.images.list(filters={"label": f"toolprov.key={key}"})) == 1  # one image on the shared engine
+        assert c["status"] in ("built", "pulled")
+        if c["status"] == "pulled":
+            assert c["image_id"] == a["image_id"]
+        name, tag = a["remote"].rsplit(":", 1)
+        labels = registry_labels(registry, name.split("/", 1)[1], tag)
+        assert labels["toolprov.key"] == key  # one valid image for the key
+    finally:
+        remove_marked(specs.name)  # its images on the first engine (the second goes at the end of the session)
 
 
 def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
@@ -84,28 +98,19 @@ def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
     write_outputs(tmp_path / "llm_ide.yaml", llm_ide_outputs())
     base_env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
     base_env |= {"HF_DATASETS_OFFLINE": "1", "MSWEA_SILENT_STARTUP": "1"}
-    patches = {}
-    for name, host in (("local", None), ("engine2", engine2)):
-        out = tmp_path / name
-        args = [
-            "swebench",
-            "--subset",
-            str(tmp_path / "data"),
-            "--split",
-            "test",
-            "--model-class",
-            "deterministic",
-            "-c",
-            str(tmp_path / "llm_ide.yaml"),
-            "-c",
-            f"environment.tool_registry={repo}",
-            "-o",
-            str(out),
-        ]
+    runs = {}
+    for name, host in (("local", None), ("engine2", engine2)):  # both at once: each mostly waits on its engine
+        args = ["swebench", "--subset", str(tmp_path / "data"), "--split", "test", "--model-class", "deterministic",
+                "-c", str(tmp_path / "llm_ide.yaml"), "-c", f"environment.tool_registry={repo}",
+                "-o", str(tmp_path / name)]  # fmt: skip
         env = base_env | ({"DOCKER_HOST": host} if host else {})
-        run = subprocess.run(["mini-extra", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
-        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-        patches[name] = json.loads((out / "preds.json").read_text())[inst.instance_id]["model_patch"]
+        runs[name] = subprocess.Popen(["mini-extra", *args], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True)  # fmt: skip
+    patches = {}
+    for name, proc in runs.items():
+        out, err = proc.communicate(timeout=900)
+        assert proc.returncode == 0, out[-2000:] + err[-2000:]
+        patches[name] = json.loads((tmp_path / name / "preds.json").read_text())[inst.instance_id]["model_patch"]
     assert patches["engine2"] == patches["local"] and "+            return iterable[-1]" in patches["local"]
     traj = json.loads((tmp_path / "engine2" / inst.instance_id / f"{inst.instance_id}.traj.json").read_text())
     seen = {m["extra"]["action"]["action_type"]: m["content"] for m in traj["messages"]
@@ -148,11 +153,11 @@ def test_toolprov_on_a_tcp_engine_with_tls(engine2_daemon: Engine, pushed: Pushe
     tls = env | {"DOCKER_HOST": engine2_daemon.tcp, "DOCKER_TLS_VERIFY": "1",
                  "DOCKER_CERT_PATH": str(engine2_daemon.root / "tls")}  # fmt: skip
     run = lambda e, *a: subprocess.run(["toolprov", *a], env=e, capture_output=True, text=True, timeout=300)  # noqa: E731
-    res = run(tls, "install", "fileedit", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json")
+    res = run(tls, "install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json")
     assert res.returncode == 0, res.stderr
     got = json.loads(res.stdout)
     assert got["status"] in ("pulled", "cached") and got["image_id"] == pushed.first["image_id"]  # nothing built there
-    assert run(tls, "verify", got["image"]).stdout.startswith("fileedit: ok")
+    assert run(tls, "verify", got["image"]).stdout.startswith("pyflakes: ok")
     cli = subprocess.run(
         ["docker", "images", "-q", "--no-trunc", got["image"]], env=tls, capture_output=True, text=True
     )
