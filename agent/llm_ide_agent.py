@@ -223,7 +223,7 @@ class LLMIDEAgent(DefaultAgent):
         arm), so it is built whenever its module is there; only a switched-on consultant requires it."""
         block = self.config.bug_consultant
         try:
-            from agent.bug_consultant.tracker import BugTracker
+            from agent.bug_consultant.tracker import BugTracker, env_cwd, env_file_reader
         except ImportError:
             if block.get("use_bug_consultant", False):
                 raise
@@ -238,6 +238,8 @@ class LLMIDEAgent(DefaultAgent):
             log_dir=log_dir,
             instance_id=self.instance_id,
             experiment_dir=experiment,
+            read_file=env_file_reader(self.env),  # a new record's code: the traceback's project files
+            project_root=env_cwd(self.env),
         )
 
     def run(self, task: str = "", **kwargs: Any) -> dict:

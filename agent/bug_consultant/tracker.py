@@ -3,21 +3,28 @@
 A failing command with an error starts a bug record; a later run of the same command is a trial; success
 completes the record. With `use_bug_consultant: false` nothing is recorded, retrieved or advised, but the
 episode's bug figures are still counted so that both arms of an A/B comparison report the same metrics.
+
+A new record's `code` is the project's files its traceback passes through, read when the command failed (through
+`read_file`, e.g. from the agent's container): the program field then compares programs as the benchmark does with
+code, instead of only the lines the traceback shows.
 """
 
 from __future__ import annotations
 
+import ast
 import logging
+import posixpath
 import re
 import shlex
-from collections.abc import Mapping
+import textwrap
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agent.bug_consultant.config import BugConsultantConfig
 from agent.bug_consultant.consultant import BugConsultant, config_from
-from agent.bug_consultant.errors import ErrorInfo, parse_error
+from agent.bug_consultant.errors import ErrorInfo, Frame, parse_error
 from agent.bug_consultant.records import BugRecord
 
 logger = logging.getLogger("agent.bug_consultant")
@@ -26,6 +33,9 @@ _CD_PREFIX = re.compile(r"^\s*cd\s+\S+\s*&&\s*")
 _TIMEOUT_PREFIX = re.compile(r"^\s*timeout\s+\S+\s+")
 # output plumbing that does not change what runs: `2>&1`, `| tail -30`, `| head`, `| grep -v x`
 _PLUMBING = re.compile(r"\s+2>&1|\s*\|\s*(?:head|tail|grep|cat|less|tee)\b[^|]*$")
+
+
+FileReader = Callable[[str], "str | None"]  # an absolute path -> the file's text, None when it cannot be read
 
 
 def command_key(command: str) -> str:
@@ -75,8 +85,14 @@ class BugTracker:
         *,
         instance_id: str = "",
         experiment_dir: Path | None = None,
+        read_file: FileReader | None = None,
+        project_root: str = "",
     ):
+        """`read_file` and `project_root` (the folder commands run in): a new record's code is the traceback's
+        project files under `project_root`, read through `read_file`; without them records carry no code."""
         self.config = config_from(config)
+        self.read_file = read_file
+        self.project_root = project_root
         self.enabled = self.config.use_bug_consultant
         self.consultant = (
             BugConsultant(self.config, log_dir, run_id, instance_id=instance_id, experiment_dir=experiment_dir)
@@ -122,8 +138,11 @@ class BugTracker:
         bug = EpisodeBug(command=key, fingerprint=fingerprint, step=step)
         record = None
         if self.consultant is not None:
+            code = ""
+            if self.read_file is not None and self.project_root:
+                code = project_code(info, self.read_file, self.project_root, cd=_cd_dir(command))
             record = self.consultant.start_bug_record(
-                node_id=f"step-{step}", node_step=step, error_output=output, plan=thought, command=key
+                node_id=f"step-{step}", node_step=step, code=code, error_output=output, plan=thought, command=key
             )
             bug.record_id = record.id
         self.bugs.append(bug)
@@ -250,8 +269,109 @@ class BugTracker:
         }
 
 
+def project_code(
+    info: ErrorInfo, read_file: FileReader, root: str, *, cd: str = "", max_files: int = 3, max_chars: int = 20_000
+) -> str:
+    """The project files the traceback passes through, as the labelled sets give a program's `code`: each file after
+    a `# file: <path relative to root>` line, the innermost project frame's file first, at most `max_files`. Files
+    outside `root`, in site-packages or the stdlib, and files that cannot be read are left out; a file longer than
+    `max_chars` is cut to its imports and the functions around its frames' lines. Relative paths in the traceback
+    are taken from `cd` (the command's `cd DIR &&`, relative to root) or root."""
+    root = posixpath.normpath(root)
+    files: dict[str, list[int]] = {}  # absolute path -> its frames' lines, innermost file first
+    for frame in [*reversed(info.frames), *reversed(info.outer_frames)]:
+        if (path := _project_path(frame, root, cd)) is not None:
+            files.setdefault(path, []).append(frame.line)
+    parts: list[str] = []
+    for path, lines in list(files.items())[: max_files * 2]:
+        if len(parts) >= max_files:
+            break
+        try:
+            text = read_file(path)
+        except Exception:  # a reader that fails is a file without code, never an error for the agent
+            logger.debug("bug consultant: cannot read %s", path, exc_info=True)
+            text = None
+        if text and (text := text if len(text) <= max_chars else _around(text, lines, max_chars)):
+            parts.append(f"# file: {posixpath.relpath(path, root)}\n{text.rstrip()}\n")
+    return "\n".join(parts)
+
+
+def _project_path(frame: Frame, root: str, cd: str) -> str | None:
+    """The frame's file as an absolute path under root; None for library, stdlib and `<string>` frames."""
+    if frame.library is not None or not frame.file or frame.file.startswith("<"):
+        return None
+    path = posixpath.normpath(posixpath.join(root, cd, frame.file))
+    return path if path.startswith(root.rstrip("/") + "/") else None
+
+
+def _around(text: str, lines: list[int], max_chars: int) -> str:
+    """A long file cut to what a debugger looks at: its imports and the innermost function (or top-level statement)
+    around each of `lines`, in file order, each dedented so that it parses alone; "" when the file does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return ""
+    source = text.splitlines()
+    spans: list[tuple[int, int]] = []
+    for line in lines:  # innermost frame first: it keeps its function when the cap leaves others out
+        around = [
+            (min([n.lineno, *(d.lineno for d in n.decorator_list)]), n.end_lineno or n.lineno)
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno <= line <= (n.end_lineno or 0)
+        ]
+        around = around or [(n.lineno, n.end_lineno or n.lineno) for n in tree.body]
+        found = max((span for span in around if span[0] <= line <= span[1]), key=lambda span: span[0], default=None)
+        if found is not None and found not in spans:
+            spans.append(found)
+    imports = [(n.lineno, n.end_lineno or n.lineno) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    kept: list[tuple[int, int]] = []
+    size = 0
+    for start, end in [*spans, *imports]:
+        piece = textwrap.dedent("\n".join(source[start - 1 : end]))
+        if size + len(piece) + 1 > max_chars:
+            continue
+        kept.append((start, end))
+        size += len(piece) + 1
+    return "\n".join(textwrap.dedent("\n".join(source[s - 1 : e])) for s, e in sorted(kept))
+
+
+_CD_DIR = re.compile(r"^\s*cd\s+(\S+)\s*&&")
+
+
+def _cd_dir(command: str) -> str:
+    """The folder of a command's `cd DIR &&` prefix (shell quotes removed), "" without one."""
+    if not (m := _CD_DIR.match(command)):
+        return ""
+    try:
+        return shlex.split(m.group(1))[0]
+    except (ValueError, IndexError):
+        return ""
+
+
+def env_file_reader(env: Any, max_bytes: int = 1_000_000) -> FileReader:
+    """A reader of the environment's files through its shell (`env.execute`, as the agent's commands run): a regular
+    file's first `max_bytes`; None when it is missing, not a regular file, or the command fails in any way."""
+
+    def read(path: str) -> str | None:
+        quoted = shlex.quote(path)
+        try:
+            out = env.execute({"command": f"test -f {quoted} && head -c {max_bytes} -- {quoted}"})
+        except Exception:  # Submitted by a file starting with the submit marker, a timeout, a stopped container
+            return None
+        if not isinstance(out, dict) or out.get("returncode") != 0 or out.get("exception_info"):
+            return None
+        return str(out.get("output", "")) or None
+
+    return read
+
+
 def _splittable(text: str) -> bool:
     try:
         return bool(shlex.split(text))
     except ValueError:
         return False
+
+
+def env_cwd(env: Any) -> str:
+    """The folder the environment runs commands in (a local environment without one: this process's)."""
+    return str(getattr(getattr(env, "config", None), "cwd", "") or Path.cwd())

@@ -16,6 +16,7 @@ from agent.bug_consultant.report import bug_report
 from agent.bug_consultant.store import BugStore
 from agent.llm_ide_agent import LLMIDEAgent
 from tests.agent.conftest import (
+    TEST_CART,
     TEST_COMMAND,
     BridgeTestEnvironment,
     act,
@@ -77,6 +78,8 @@ def test_episode_records_the_bug_and_a_new_run_retrieves_it(env, agent_config, r
     assert record.failed_strategies == ["Maybe zero quantities are the problem."]
     assert record.successful_strategy == "Multiply by qty instead."
     assert record.trials[1].debug_code == "sed -i 's/total += price$/total += price * qty/' shop/cart.py"
+    # its code: the project file the traceback passes through, read through the environment's shell
+    assert record.original_code == f"# file: tests/test_cart.py\n{TEST_CART}"
     # the JSON copy for inspection goes beside the trajectory (the run's log folder), as in the seed
     assert json.loads((tmp_path / "bug_consultant" / f"bug_{record.id}.json").read_text())["resolved"] is True
     # the prompt right after the failed trial carries the advice: don't repeat the wrong fix
