@@ -231,7 +231,7 @@ def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine
     lock = f"toolprov-lock-{key[:32]}"
     args = ["toolprov", "install", "fileedit", "-i", BASE, "--specs", str(specs)]
     env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {
-        "TOOLPROV_LOCK_TTL": "2", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
+        "TOOLPROV_LOCK_TTL": "3", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
     other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-dead-machine && exec "$@"', "sh", *args]
     dead = subprocess.Popen(other, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     here: subprocess.Popen | None = None
@@ -242,7 +242,7 @@ def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine
             time.sleep(0.2)
         first = docker("inspect", "--format", "{{.Id}}", lock).stdout.strip()
         here = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        time.sleep(8)  # planning (a few seconds), then 2 TTLs and more at the lock: a live heartbeat holds it
+        time.sleep(9)  # planning (a few seconds), then 2 TTLs at the lock: a live heartbeat (every 0.75 s) holds it
         assert here.poll() is None and owned_by(here.pid) == []
         dead.kill()  # the other machine dies: its lock and build container stay on the engine, its heartbeat stops
         dead.wait()
