@@ -10,7 +10,8 @@ LLM calls made on the query path.
 Records are made through the library API as a user would (start_bug_record with code and output, a successful
 record_trial, complete_bug_record); rankings come from BugConsultant.ranking (the full ranking, no gate).
 
-    python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep] [--set NAME ...] [--no-code]
+    python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep] [--set NAME ...]
+                                          [--no-code | --agent-code]
 """
 
 from __future__ import annotations
@@ -35,11 +36,12 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
 from agent.bug_consultant.errors import ErrorInfo
-from agent.bug_consultant.features import clear_caches
+from agent.bug_consultant.features import clear_caches, split_files
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.retrieval import BugIndex, Query, quiet_dependency_loggers
 from agent.bug_consultant.store import BugStore, record_fields
 from agent.bug_consultant.summarize import CATEGORIES
+from agent.bug_consultant.tracker import project_code
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
@@ -257,10 +259,25 @@ def latency(rows: list[dict], n_records: int) -> dict[str, float]:
     }
 
 
-def evaluate(labelled: LabelledSet, sweep: bool, no_code: bool = False) -> dict[str, Any]:
+def agent_code(row: dict) -> str:
+    """The row's code as the agent's tracker reads it from the container: the files its traceback passes through
+    (`tracker.project_code`, the project's root taken from the frame of the script run)."""
+    files = split_files(row["code"])
+    if list(files) == [""]:
+        files = {row.get("path", ""): row["code"]}
+    script = "/" + row.get("path", "")
+    root = next((f.file[: -len(script)] for f in row["info"].frames if f.file.endswith(script)), "/home/user/project")
+    return project_code(row["info"], {f"{root}/{path}": text for path, text in files.items()}.get, root)
+
+
+def evaluate(
+    labelled: LabelledSet, sweep: bool, no_code: bool = False, with_agent_code: bool = False
+) -> dict[str, Any]:
     rows = load_rows(labelled.path)
-    if no_code:  # as the agent's tracker records bugs: the command's output only
+    if no_code:  # as a library user who passes no code records bugs: the command's output only
         rows = [{**row, "code": ""} for row in rows]
+    elif with_agent_code:  # as the agent's tracker records bugs: the files the traceback passes through
+        rows = [{**row, "code": agent_code(row)} for row in rows]
     members = groups_of(rows)
     with tempfile.TemporaryDirectory() as tmp:
         consultant, records = build(rows, Path(tmp))
@@ -290,7 +307,10 @@ def main(
     json_out: bool = typer.Option(False, "--json"),
     sweep: bool = typer.Option(False, "--sweep", help="the gate at other thresholds too"),
     only: list[str] = typer.Option([], "--set", help="only these sets (default: every set present)"),
-    no_code: bool = typer.Option(False, "--no-code", help="records and queries without code (the agent's tracker)"),
+    no_code: bool = typer.Option(False, "--no-code", help="records and queries without code"),
+    with_agent_code: bool = typer.Option(
+        False, "--agent-code", help="code as the agent's tracker reads it: the files the traceback passes through"
+    ),
 ) -> None:
     import litellm
 
@@ -298,7 +318,7 @@ def main(
     llm_calls: list[object] = []
     litellm.input_callback = [lambda *args, **kwargs: llm_calls.append(1)]
     sets = [s for s in SETS if s.path.exists() and (not only or s.name in only)]
-    reports = [evaluate(s, sweep, no_code) for s in sets]
+    reports = [evaluate(s, sweep, no_code, with_agent_code) for s in sets]
     lat = latency(load_rows(SETS[0].path), records)
     report = {"sets": reports, "latency": lat, "llm_calls_at_query": len(llm_calls)}
     if json_out:
@@ -306,7 +326,7 @@ def main(
         return
     for r in reports:
         mark = "TUNED ON" if r["tuned_on"] else "NEVER TUNED ON"
-        name = r["set"] + (" (no code)" if no_code else "")
+        name = r["set"] + (" (no code)" if no_code else " (the agent's code)" if with_agent_code else "")
         print(f"\n== {name} [{mark}]: {r['runs']} runs, {r['groups']} root-cause groups "
               f"({r['singletons']} singletons) — {r['note']}")  # fmt: skip
         print(f"{'leave-one-out':40} {'recall@1':>9} {'recall@3':>9} {'MRR':>7} {'queries':>8}")

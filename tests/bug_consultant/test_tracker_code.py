@@ -4,6 +4,7 @@ library files, files outside the project and files that cannot be read give no c
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,9 @@ from agent.bug_consultant import BugTracker
 from agent.bug_consultant.errors import parse_error
 from agent.bug_consultant.features import program_tokens, split_files, traceback_program_tokens
 from agent.bug_consultant.tracker import env_cwd, env_file_reader, project_code
+
+HELDOUT = Path(__file__).resolve().parents[1] / "data" / "bug_heldout" / "bug_heldout.jsonl"
+ROOT = "/home/user/project"  # where the labelled programs ran
 
 LOADER = """\
 import yaml
@@ -154,3 +158,22 @@ def test_a_long_file_is_cut_to_its_imports_and_the_function_around_the_failing_l
         "print(Report.rows('[1, 2]'))",
     ]
     assert {"call.loads", "import:json", "import:collections"} <= set(program_tokens(code))
+
+
+def test_on_the_labelled_programs_the_code_is_the_files_their_tracebacks_name(tmp_path):
+    """bug_heldout's multi-file programs, as the tracker would read them from their project folder: only the files a
+    project frame names, innermost first, each unchanged; a file the traceback does not pass through is left out."""
+    rows = [json.loads(line) for line in HELDOUT.read_text().splitlines() if line.strip()]
+    multi = [row for row in rows if row["code"].startswith("# file: ")]
+    left_out = 0
+    for row in multi:
+        files = split_files(row["code"])
+        info = parse_error(row["output"], row["returncode"])
+        assert info is not None
+        code = project_code(info, {f"{ROOT}/{path}": text for path, text in files.items()}.get, ROOT)
+        named = list(dict.fromkeys(f.file[len(ROOT) + 1 :] for f in reversed(info.project_frames)))
+        kept = split_files(code) if code else {}
+        assert list(kept) == [path for path in named if path in files][:3], row["id"]
+        assert all(text.rstrip() == files[path].rstrip() for path, text in kept.items()), row["id"]
+        left_out += len(files) - len(kept)
+    assert len(multi) > 100 and left_out > 0
