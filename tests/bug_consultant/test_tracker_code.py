@@ -4,17 +4,21 @@ library files, files outside the project and files that cannot be read give no c
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from minisweagent.environments.docker import DockerEnvironment
 from minisweagent.environments.local import LocalEnvironment
 
 from agent.bug_consultant import BugTracker
 from agent.bug_consultant.errors import parse_error
 from agent.bug_consultant.features import program_tokens, split_files, traceback_program_tokens
 from agent.bug_consultant.tracker import env_cwd, env_file_reader, project_code
+from tests.conftest import TESTBED
 
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "bug_heldout" / "bug_heldout.jsonl"
 ROOT = "/home/user/project"  # where the labelled programs ran
@@ -177,3 +181,51 @@ def test_on_the_labelled_programs_the_code_is_the_files_their_tracebacks_name(tm
         assert all(text.rstrip() == files[path].rstrip() for path, text in kept.items()), row["id"]
         left_out += len(files) - len(kept)
     assert len(multi) > 100 and left_out > 0
+
+
+REPRO = """\
+import json
+import sys
+from more_itertools import first
+
+
+def load(text):
+    return first(json.loads(text))
+
+
+print(load(sys.argv[1]))
+"""
+
+
+@pytest.mark.docker
+def test_in_a_container_the_record_reads_the_repository_and_leaves_the_stdlib_out(engine, make_config):
+    """The agent's path: the testbed image's repository (more_itertools at /testbed), read through mini-swe-agent's
+    DockerEnvironment. A failure inside the repository's 150 kB more.py keeps the function around the line and the
+    imports; one inside the stdlib's json keeps only the script."""
+    env = DockerEnvironment(image=TESTBED, cwd="/testbed", run_args=["--rm", "--network", "none"], timeout=60)
+    try:
+        assert env.execute({"command": f"cat > repro.py <<'EOF'\n{REPRO}EOF"})["returncode"] == 0
+        tracker = BugTracker(
+            make_config(), run_id="run-docker", read_file=env_file_reader(env), project_root=env_cwd(env)
+        )
+        for step, arg in enumerate(["'[]'", "'['"], 1):
+            out = env.execute({"command": f"python repro.py {arg}"})
+            assert out["returncode"] == 1
+            tracker.observe(f"python repro.py {arg}", out["output"], out["returncode"], "reproduce", step)
+        more = env.execute({"command": "cat more_itertools/more.py"})["output"]
+    finally:
+        env.cleanup()
+    assert tracker.consultant is not None and tracker.consultant.store is not None
+    empty, decode = (tracker.consultant.store.get(r.id) for r in tracker.consultant.bug_records)
+    assert empty is not None and decode is not None
+    assert (empty.exception_type, decode.exception_type) == ("ValueError", "json.decoder.JSONDecodeError")
+
+    files = split_files(empty.original_code)
+    assert list(files) == ["more_itertools/more.py", "repro.py"] and files["repro.py"].rstrip() == REPRO.rstrip()
+    assert len(more) > 100_000 and len(files["more_itertools/more.py"]) <= 20_000
+    cut = files["more_itertools/more.py"]
+    assert "def first(iterable, default=_marker):" in cut and "from itertools import" in cut
+    assert "def last(" not in cut and ast.parse(cut)
+    # the JSON error passes through /usr/lib/python3.11/json: the stdlib is not the project's
+    assert "/json/decoder.py" in decode.original_error
+    assert list(split_files(decode.original_code)) == ["repro.py"]
