@@ -11,6 +11,7 @@ import subprocess
 import uuid
 from pathlib import Path
 
+import certifi
 import pytest
 
 from tests.scale.conftest import (
@@ -150,8 +151,13 @@ def test_toolprov_on_a_tcp_engine_with_tls(engine2_daemon: Engine, pushed: Pushe
     the docker CLI reads it (DOCKER_HOST, DOCKER_TLS_VERIFY, DOCKER_CERT_PATH): toolprov pulls and verifies there, and
     the docker CLI sees the same image; without the certificates the engine refuses and toolprov says so in one line."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOCKER_")}
-    tls = env | {"DOCKER_HOST": engine2_daemon.tcp, "DOCKER_TLS_VERIFY": "1",
-                 "DOCKER_CERT_PATH": str(engine2_daemon.root / "tls")}  # fmt: skip
+    # REQUESTS_CA_BUNDLE names another CA bundle (as on many machines): the engine's own CA must still decide
+    tls = env | {
+        "DOCKER_HOST": engine2_daemon.tcp,
+        "DOCKER_TLS_VERIFY": "1",
+        "DOCKER_CERT_PATH": str(engine2_daemon.root / "tls"),
+        "REQUESTS_CA_BUNDLE": certifi.where(),
+    }
     run = lambda e, *a: subprocess.run(["toolprov", *a], env=e, capture_output=True, text=True, timeout=300)  # noqa: E731
     res = run(tls, "install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json")
     assert res.returncode == 0, res.stderr
