@@ -37,10 +37,17 @@ def _strict(kind: type, accepted: type | tuple[type, ...]) -> Callable[[Any, Any
     return structure
 
 
+# lsprotocol resolves its types' forward references the first time a converter is made, mutating the map it iterates
+# over: two threads making their first client at once (mini-extra --workers 2) raised "dictionary changed size
+# during iteration" in one of them
+_CONVERTER_LOCK = threading.Lock()
+
+
 def converter() -> Converter:
     """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
     dicts (chunk fields such as `class` are keywords)."""
-    conv: Converter = default_converter()
+    with _CONVERTER_LOCK:
+        conv: Converter = default_converter()
     for scalar, accepted in ((str, str), (int, int), (bool, bool), (float, (int, float))):
         conv.register_structure_hook(scalar, _strict(scalar, accepted))
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
