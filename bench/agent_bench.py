@@ -1011,6 +1011,7 @@ def main(
         [], "--agent-set", help="cost: set a key of LLMIDEAgent's config, e.g. prompt_layout.rebuild_chars=9000"
     ),
 ) -> None:
+    set_keys({}, agent_set)  # a malformed --agent-set fails now, not after minutes of other parts
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
     if bad:

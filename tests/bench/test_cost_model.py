@@ -203,3 +203,19 @@ def test_which_configs_get_upstreams_marking(tmp_path: Path) -> None:
         {"role": "system", "content": [{"type": "text", "text": "a"}]},
         {"role": "tool", "content": "b"},
     ]
+
+
+def test_agent_set_assigns_nested_yaml_values_and_rejects_malformed_ones() -> None:
+    import agent_bench
+    import typer
+
+    config = {"prompt_layout": {"rebuild_chars": 6000}, "memory": {"gamma": 0.85}}
+    agent_bench.set_keys(config, ["prompt_layout.rebuild_chars=9000", "memory.recent_nodes=5", "single_call=true"])
+    assert config == {
+        "prompt_layout": {"rebuild_chars": 9000},
+        "memory": {"gamma": 0.85, "recent_nodes": 5},
+        "single_call": True,
+    }
+    for bad in ("rebuild_chars", "=1", "memory.gamma.x=1"):
+        with pytest.raises(typer.BadParameter):
+            agent_bench.set_keys(config, [bad])
