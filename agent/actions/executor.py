@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 from agent.actions.located import (
     Bridge,
@@ -494,7 +495,7 @@ class Actions:
         facts = FileFacts(self._bridge)
         loose: list[Definition] = []
         if "." in symbol.name:
-            exact = self._definitions(symbol.name, facts)
+            exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
         else:
             exact = []
             for w in self._bridge.workspace_symbols(symbol.name):
@@ -538,6 +539,23 @@ class Actions:
                 text += "\n\n" + more.observation
                 chunks = more.chunks or chunks
         return ActionResult(text, 0, chunks)
+
+    def _in_module(self, name: str, facts: FileFacts) -> list[Definition]:
+        """`module.Name` as code writes it (`admin.ModelAdmin`, `pkg.keys.hashkey`): the definitions of `Name` in a
+        file whose path has the module's parts in a row (`django/contrib/admin/options.py`), outside tests first."""
+        head, _, last = name.rpartition(".")
+        parts = head.split(".")
+
+        def in_module(file: str) -> bool:
+            path = PurePosixPath(file).with_suffix("").parts
+            return any(list(path[i : i + len(parts)]) == parts for i in range(len(path) - len(parts) + 1))
+
+        found = [
+            self._definition_at(w, facts)
+            for w in self._bridge.workspace_symbols(last)
+            if w["name"] == last and in_module(w["file"])
+        ]
+        return sorted(found, key=_rank)
 
     def _unique_hit(self, d: Definition, facts: FileFacts) -> ActionResult | None:
         """What `open` of a unique hit would show, when that is small: a short class or function whole, a long

@@ -262,6 +262,18 @@ def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actio
     assert "called on that line" not in recursive.observation
 
 
+def test_find_symbol_of_a_module_qualified_name_finds_it_in_that_module(actions: Actions) -> None:
+    """`module.Name` as code writes it (`admin.ModelAdmin`): no class is called `keys`, so the name is looked up in the
+    files whose path holds those module parts in a row; a module that does not hold it finds nothing."""
+    for name in ("keys.hashkey", "pkg.keys.hashkey", "pkg.hashkey"):
+        found = actions.execute("find_symbol", name)
+        assert found.returncode == 0 and found.observation.splitlines()[0] == (
+            "pkg/keys.py:1  hashkey  def hashkey(*args)"
+        ), name
+    missing = actions.execute("find_symbol", "nl.hashkey")
+    assert missing.returncode == 1 and "hashkey" in missing.observation
+
+
 def test_find_symbol_lists_tests_only_when_nothing_else_defines_the_name(actions: Actions) -> None:
     result = actions.execute("find_symbol", "one")
     assert result.observation.splitlines()[:3] == [
