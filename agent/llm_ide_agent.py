@@ -454,8 +454,8 @@ class LLMIDEAgent(DefaultAgent):
         lessons += [c for c in constraints if c not in lessons]
         lessons = lessons[-m.max_lessons :] if m.max_lessons else lessons
         self._shown_lessons = set(lessons)
-        split = max(0, len(chain) - m.recent_nodes)
-        short = max(0, split - m.brief_nodes) // max(1, m.log_stride) * max(1, m.log_stride)
+        split, stride = max(0, len(chain) - m.recent_nodes), max(1, m.log_stride)
+        short = max(0, split - m.brief_nodes) // stride * stride
         views = [
             node_view(n, is_last=False, is_recent=i >= split, age=len(chain) - 1 - i, short=i < short)
             for i, n in enumerate(chain)

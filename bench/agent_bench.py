@@ -310,20 +310,19 @@ def timed(agent_class: type) -> type:
 
 
 def shipped_tool_usage() -> list[str]:
-    """The usage texts of the tools the shipped config provisions (`environment.tools`, a config `usage` overriding
-    the spec's), in its order: what LLMIDEEnvironment adds to the actions' usage in Tool Usage."""
+    """The usage texts of the tools the shipped config provisions (`environment.tools`, parsed as
+    LLMIDEEnvironment parses them; a config `usage` overrides the spec's), in its order: what LLMIDEEnvironment adds
+    to the actions' usage in Tool Usage."""
     import yaml
 
+    from agent.environment import LLMIDEEnvironmentConfig
     from provisioner.spec import find_spec, load_spec
 
-    config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["environment"]
-    texts = []
-    for tool in config.get("tools", []):
-        entry = {"name": tool} if isinstance(tool, str) else tool
-        text = entry["usage"] if entry.get("usage") is not None else load_spec(find_spec(entry["name"])).usage
-        if (text or "").strip():
-            texts.append(text.strip())
-    return texts
+    block = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["environment"]
+    block.pop("environment_class", None)
+    config = LLMIDEEnvironmentConfig.model_validate({**block, "image": ""})
+    texts = [t.usage if t.usage is not None else load_spec(find_spec(t.name)).usage for t in config.tools]
+    return [text.strip() for text in texts if (text or "").strip()]
 
 
 def local_envs(root: Path, bridge):
