@@ -62,6 +62,7 @@ from localization.search import (  # noqa: E402
     log_kind,
     names_gold,
     run_policy,
+    task_set,
     token_counter,
 )
 
@@ -91,10 +92,10 @@ def verify(task: Task) -> list[str]:
     return problems
 
 
-def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
+def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: bool = False) -> dict:
     from lsp_bridge.client import BridgeClient
 
-    tasks = load_tasks(only=only)
+    tasks = load_tasks(only=only, tuned_only=tuned_only)
     if quick:
         seen: set[str] = set()
         tasks = [t for t in tasks if not (t.package in seen or seen.add(t.package))]  # type: ignore[func-returns-value]
@@ -129,8 +130,10 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
                "ends on screen (primary baseline)")  # fmt: skip
     typer.echo("grep+awk: the same policy with awk extractors that print exactly a function / a class outline "
                "(reference: an IDE feature a grep/sed agent does not have)")  # fmt: skip
-    typer.echo("set: tuned = used while tuning the actions and the policy, held = held out (never tuned on); named: "
-               "the statement names a gold function (as its real report did, or in a traceback frame)")  # fmt: skip
+    typer.echo("set: tuned = used while tuning the actions and the policy, held = held out (never tuned on), hN = "
+               "added as held-out round N (h1: reported once in session 5, tuned on since session 6; a round whose "
+               "tasks say tuned: false was never tuned on); named: the statement names a gold function (as its real "
+               "report did, or in a traceback frame)")  # fmt: skip
     typer.echo(f"{'':<34}{'':>6}{'--- grep/sed ---':>16}{'-- grep+awk --':>16}{'-- lsp actions --':>18}  tok ratio vs")
     header = (f"{'task':<16}{'set':>6}{'repo':>6}{'trace':>6}{'named':>6}{'calls':>8}{'tok':>8}{'calls':>8}{'tok':>8}"
               f"{'calls':>9}{'tok':>9}{'sed':>8}{'awk':>7}")  # fmt: skip
@@ -139,7 +142,7 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         missed = [name for name, o in (("grep/sed", sed), ("grep+awk", awk), ("lsp", lsp)) if not o.found]
         flag = f"  (not found: {', '.join(missed)})" if missed else ""
         typer.echo(
-            f"{task.id:<16}{'tuned' if task.tuned else 'held':>6}{'large' if task.large else 'small':>6}"
+            f"{task.id:<16}{task_set(task):>6}{'large' if task.large else 'small':>6}"
             f"{'yes' if has_traceback(task.problem) else 'no':>6}{'yes' if names_gold(task) else 'no':>6}"
             f"{sed.calls:>8}{sed.tokens:>8}{awk.calls:>8}{awk.tokens:>8}{lsp.calls:>9}{lsp.tokens:>9}"
             f"{ratio(sed.tokens, lsp.tokens):>8}{ratio(awk.tokens, lsp.tokens):>7}{flag}"
@@ -155,6 +158,10 @@ def localization(quick: bool, check: bool, only: list[str] | None) -> dict:
         ("tuned", [r for r in rows if r[0].tuned]),
         ("held out", [r for r in rows if not r[0].tuned]),
         ("held large", [r for r in rows if not r[0].tuned and r[0].large]),
+        *(
+            (f"round {n}", [r for r in rows if r[0].heldout_round == n])
+            for n in sorted({r[0].heldout_round for r in rows if r[0].heldout_round is not None})
+        ),
         ("found", [r for r in rows if all(o.found for o in r[1:])]),  # tasks no tool missed: no budget runs
     ):
         if not subset:
@@ -993,6 +1000,7 @@ def main(
     quick: bool = typer.Option(False, "--quick", help="one task per package; a shorter episode"),
     check: bool = typer.Option(False, "--verify", help="download each fix release and check the gold functions"),
     task: list[str] = typer.Option([], "--task", help="localization: only these task ids"),
+    tuned_only: bool = typer.Option(False, "--tuned-only", help="localization: only the tasks tuned on"),
     steps: int = typer.Option(60, "--steps", help="episode length for prompt/overhead"),
     cost_steps: int = typer.Option(250, "--cost-steps", help="cost: the scripted episode's length (30/60/120 inside)"),
     reasoning: int = typer.Option(REASONING, "--reasoning-tokens", help="cost: reasoning tokens billed per call"),
@@ -1018,7 +1026,7 @@ def main(
         raise typer.Exit(2)
     start = time.perf_counter()
     if "localization" in parts:
-        localization(quick, check, task or None)
+        localization(quick, check, task or None, tuned_only)
     if "prompt" in parts or "overhead" in parts:
         result = episode(min(steps, 20) if quick else steps)
         if "prompt" in parts:

@@ -109,6 +109,7 @@ class Task:
     changelog: str = ""
     report: str = ""  # the real report the statement follows ("" when its text was not available offline)
     tuned: bool = False  # used while tuning the actions and the policy (the others are held out)
+    heldout_round: int | None = None  # the held-out set it was added in (1: reported in session 5, tuned on since)
 
 
 def names_gold(task: Task) -> bool:
@@ -122,15 +123,23 @@ def log_kind(label: str) -> str:
     return label.split(" ", 1)[0]
 
 
-def load_tasks(directory: Path = TASKS, only: list[str] | None = None) -> list[Task]:
+def load_tasks(directory: Path = TASKS, only: list[str] | None = None, tuned_only: bool = False) -> list[Task]:
+    """The tasks of `directory` (only the ids in `only`, when given; only those tuned on, with `tuned_only`)."""
     tasks = []
     for path in sorted(directory.glob("*.yaml")):
         raw = yaml.safe_load(path.read_text())
         raw["gold"] = [Gold(**g) for g in raw["gold"]]
         task = Task(**raw)
-        if not only or task.id in only:
+        if (not only or task.id in only) and (task.tuned or not tuned_only):
             tasks.append(task)
     return tasks
+
+
+def task_set(task: Task) -> str:
+    """The set a task belongs to in the bench's report: tuned, h1 (held out in round 1, tuned on since), h2, ..."""
+    if task.heldout_round is None:
+        return "tuned" if task.tuned else "held"
+    return f"h{task.heldout_round}"
 
 
 def fetch_sdist(package: str, version: str, data: Path) -> Path:

@@ -22,6 +22,7 @@ from localization.search import (
     load_tasks,
     repo_files,
     run_policy,
+    task_set,
 )
 
 from lsp_bridge.client import BridgeClient
@@ -75,6 +76,20 @@ def test_shipped_tasks_are_complete() -> None:
     assert len(tasks) >= 10
     assert sum(t.large for t in tasks) >= 4
     assert all(t.gold and t.problem.strip() and t.bug_version != t.fix_version for t in tasks)
+
+
+def test_task_sets_and_tuned_only(tmp_path: Path) -> None:
+    """Held-out rounds load (heldout_round is optional), and --tuned-only never loads a task not tuned on."""
+    base = "package: p\nbug_version: '1'\nfix_version: '2'\nlarge: false\nproblem: x\n"
+    base += "gold: [{file: a.py, function: f}]\n"
+    (tmp_path / "a.yaml").write_text("id: a\ntuned: true\n" + base)
+    (tmp_path / "b.yaml").write_text("id: b\ntuned: true  # held out until session 5\nheldout_round: 1\n" + base)
+    (tmp_path / "c.yaml").write_text("id: c\ntuned: false\nheldout_round: 2\n" + base)
+    (tmp_path / "d.yaml").write_text("id: d\ntuned: false\n" + base)
+    tasks = load_tasks(tmp_path)
+    assert [(t.id, task_set(t)) for t in tasks] == [("a", "tuned"), ("b", "h1"), ("c", "h2"), ("d", "held")]
+    assert [t.id for t in load_tasks(tmp_path, tuned_only=True)] == ["a", "b"]
+    assert [t.id for t in load_tasks(tmp_path, only=["b", "c"], tuned_only=True)] == ["b"]
 
 
 @pytest.mark.parametrize(
