@@ -88,7 +88,7 @@ def install_tools(
     by its labels), and built only on a miss; with `push`, every layer of the result is pushed there (and looked up
     there first, so a resumed batch skips what is already pushed)."""
     from provisioner import registry as reg
-    from provisioner.containers import engine_lock
+    from provisioner.containers import LockLost, engine_lock
 
     start = time.monotonic()
     check_image(image)
@@ -130,14 +130,23 @@ def install_tools(
         # keys were computed over the chain of keys; build on the real parent and its real manifest
         layer.parent, layer.parent_tools = parent_id, parent_tools
         current = find_by_key(layer.key, layer.tag())
-        if current is None:
+        for attempt in range(3):
+            if current is not None:
+                break
             # one process per key on this engine, whichever machine it runs on (the engine is the shared part)
-            with engine_lock(layer.key, parent_id, functools.partial(report, layer.tool_name)):
-                current = available(layer)  # another process may have built or pushed it meanwhile
-                if current is None:
-                    report(layer.tool_name, "build")
-                    current = build_layer(layer, functools.partial(report, layer.tool_name))
-                    built.append(layer.tool_name)
+            try:
+                with engine_lock(layer.key, parent_id, functools.partial(report, layer.tool_name)) as lock:
+                    current = available(layer)  # another process may have built or pushed it meanwhile
+                    if current is None:
+                        report(layer.tool_name, "build")
+                        current = build_layer(layer, functools.partial(report, layer.tool_name), fence=lock.check)
+                        built.append(layer.tool_name)
+            except LockLost as e:  # taken over while this process stood still: wait for the new holder's image
+                if attempt == 2:
+                    raise
+                notes.append(f"{layer.tool_name}: {e}; using the image of the process that took the lock over")
+                report(layer.tool_name, notes[-1])
+        assert current is not None  # found, pulled or built above (a lost lock three times over raised)
         images[layer.key] = current
         report(layer.tool_name, "done" if layer.tool_name in built else "pulled" if layer.tool_name in pulled
                else "cached")  # fmt: skip

@@ -77,7 +77,9 @@ def exec_stream(container: Container, cmd: list[str], env: dict[str, str], on_li
         raise ToolprovError(f"container {container.name}: {one_line(e)}") from None
 
 
-def build_layer(layer: Layer, report: Report) -> Image:
+def build_layer(layer: Layer, report: Report, fence: Callable[[], None] = lambda: None) -> Image:
+    """Build `layer` in a build container and commit it; `fence` runs right before the commit and raises when this
+    process may no longer commit (its engine lock was taken over): then the container goes and nothing is tagged."""
     parent = client().images.get(layer.parent)
     env, ca = build_env(layer)
     has_entrypoint = bool(parent.attrs["Config"].get("Entrypoint"))
@@ -113,6 +115,7 @@ def build_layer(layer: Layer, report: Report) -> Image:
         if leftover.exit_code:
             raise ToolprovError(f"{layer.tool_name}: /tmp/toolprov is still in the container; refusing to commit")
         check_cancelled()
+        fence()
         report("commit")
         return _commit(container, layer, parent)
 

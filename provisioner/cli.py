@@ -168,6 +168,8 @@ def install(
                             for o in outcomes],
             }
         )  # fmt: skip
+        for note in results[0]["notes"] if outcomes is None else []:
+            _note(f"toolprov: {note}")  # stdout is the report; a note is for the person reading stderr
     elif outcomes is None:
         r = results[0]
         verb = {"cached": "already provisioned", "pulled": f"pulled {', '.join(r['pulled'])} from the registry"}.get(

@@ -22,6 +22,12 @@ from docker.models.containers import Container
 from provisioner.engine import client
 from provisioner.errors import Interrupted, ToolprovError
 
+
+class LockLost(ToolprovError):
+    """The engine lock of a layer was taken over while this process held it (it stood still past TOOLPROV_LOCK_TTL,
+    e.g. stopped or starved, and another machine took it for dead): its build must not be committed."""
+
+
 OWNER_LABEL = "toolprov.owner"
 KIND_LABEL = "toolprov.container"
 PREFIXES = ("toolprov-build-", "toolprov-probe-", "toolprov-lock-")
@@ -165,13 +171,34 @@ def _heartbeat(lock_id: str, stop: threading.Event) -> None:
             return
 
 
+@dataclass
+class HeldLock:
+    """A held engine lock. `check()` is the fence a holder passes right before it commits (tags) a layer: the lock
+    container of the key must still be the one this process created, else another process took it over."""
+
+    key: str
+    name: str
+    id: str
+
+    def check(self) -> None:
+        who, held_by, _ = _holder(self.name)
+        if held_by != self.id:
+            by = f"now held by {who}" if held_by else "it was removed"
+            raise LockLost(
+                f"lost the engine lock of layer {self.key[:12]} while building ({by}): this process stood still for "
+                f"over TOOLPROV_LOCK_TTL={LOCK_TTL:g}s and was taken for dead; its build was dropped, not tagged"
+            )
+
+
 @contextlib.contextmanager
-def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterator[None]:
+def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterator[HeldLock]:
     """Held by one process per key on one engine, wherever the processes run: a container named after the key
     (created, never started) is the lock, since the engine refuses a second container of that name. Its holder
     rewrites a heartbeat file in it every LOCK_TTL/4 seconds. A lock whose owner is gone on this machine is taken over
     at once; another machine's when its heartbeat stood still for LOCK_TTL seconds (that machine died or lost the
-    engine); one without a heartbeat is waited for up to TOOLPROV_LOCK_WAIT seconds."""
+    engine); one without a heartbeat is waited for up to TOOLPROV_LOCK_WAIT seconds. A holder that stood still that
+    long itself (stopped, starved) may have lost the lock meanwhile: it calls the yielded lock's check() before it
+    commits anything (fencing), so one key gives one image."""
     name = f"toolprov-lock-{key[:32]}"
     labels = {OWNER_LABEL: json.dumps(owner(), separators=(",", ":")), KIND_LABEL: "lock"}
     start, said = time.monotonic(), False
@@ -212,7 +239,7 @@ def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterato
     try:
         _beat(lock_id, 1)
         threading.Thread(target=_heartbeat, args=(lock_id, stop), daemon=True, name=f"{name}-heartbeat").start()
-        yield
+        yield HeldLock(key, name, lock_id)
     finally:
         stop.set()
         with contextlib.suppress(docker.errors.APIError):

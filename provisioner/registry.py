@@ -131,13 +131,21 @@ def push(repo: str, layer: Layer, image: Image, report: Report) -> bool:
         return False
     image.tag(name, tag)
     report(f"pushing {ref}")
+    retried = False
     try:
         for event in client().api.push(name, tag, stream=True, decode=True):
             if "error" in event:
                 raise docker.errors.APIError(event.get("error"))
+            if (status := str(event.get("status") or "")).startswith("Retrying in"):  # the upload broke off
+                retried = True
+                report(f"pushing {ref}: the registry stopped answering, the engine retries ({status.lower()})")
     except (docker.errors.APIError, requests.exceptions.RequestException) as e:
         _untag(ref)
-        raise _fail("push", ref, _explain(e)) from None
+        error = _fail("push", ref, _explain(e))
+        if retried:  # the registry went away mid-upload and did not come back within the engine's retries
+            error = RegistryError(f"{error} (the upload broke off and the engine's retries failed too; run again "
+                                  "when the registry answers: pushed layers are skipped)")  # fmt: skip
+        raise error from None
     except BaseException:
         _untag(ref)  # interrupted: the registry has no tag (its manifest goes last), and here none either
         raise

@@ -76,7 +76,7 @@ def keyed(key: str, host: str | None = None) -> list[str]:
     return docker("images", "-q", "--filter", f"label=toolprov.key={key}", host=host).stdout.split()
 
 
-def drop_key(key: str, host: str) -> None:
+def drop_key(key: str, host: str | None = None) -> None:
     """Remove the images carrying `key` from an engine (a test that needs the engine without them)."""
     if found := keyed(key, host):
         docker("rmi", "-f", *found, host=host)

@@ -63,16 +63,19 @@ def _wait(check, daemon: Daemon, what: str, seconds: float = 30) -> None:
         time.sleep(0.2)
 
 
-def start_registry(root: Path, port: int | None = None, htpasswd: Path | None = None) -> Daemon:
+def start_registry(
+    root: Path, port: int | None = None, htpasswd: Path | None = None, storage: Path | None = None
+) -> Daemon:
     """docker-registry on 127.0.0.1 (dockerd treats loopback registries as insecure ones: plain HTTP is fine); with
-    `htpasswd` (bcrypt entries) every request needs basic auth."""
+    `htpasswd` (bcrypt entries) every request needs basic auth. Its blobs go to `storage` (default ROOT/data): a
+    second registry process may serve another one's storage, as the replicas of one registry share theirs."""
     binary = shutil.which("docker-registry")
     assert binary, "docker-registry is missing: run scripts/setup.sh (it installs Debian's docker-registry)"
     root.mkdir(parents=True, exist_ok=True)
     address = f"127.0.0.1:{port or free_port()}"
     config = {
         "version": 0.1, "log": {"level": "warn"}, "http": {"addr": address},
-        "storage": {"filesystem": {"rootdirectory": str(root / "data")}, "delete": {"enabled": True}},
+        "storage": {"filesystem": {"rootdirectory": str(storage or root / "data")}, "delete": {"enabled": True}},
     }  # fmt: skip
     if htpasswd:
         config["auth"] = {"htpasswd": {"realm": "toolprov-test", "path": str(htpasswd)}}

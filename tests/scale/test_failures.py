@@ -30,7 +30,9 @@ from tests.scale.conftest import (
     private_specs,
     registry_labels,
     registry_tags,
+    remove_marked,
     toolprov,
+    untag_registry,
 )
 from tests.scale.daemons import Engine, start_registry
 
@@ -103,13 +105,16 @@ def _uploading(data: Path, name: str) -> bool:
     return any(f.stat().st_size > 1 << 20 for f in uploads)
 
 
-def test_an_engine_that_stops_mid_build_then_a_push_cut_half_way_both_resume(
+def test_an_engine_that_stops_mid_build_a_push_cut_half_way_and_a_registry_that_dies_mid_upload_all_resume(
     registry_daemon, engine2_daemon: Engine, tmp_path: Path
 ):
-    """One layer through two failures on one machine. Its engine stops in the middle of the build: one line, nothing
+    """One layer through three failures on one machine. Its engine stops in the middle of the build: one line, nothing
     tagged, and the next run (after the engine is back) sweeps the dead run's build container and builds. That run's
     push is interrupted half way (Ctrl-C while the registry receives the layer): no tag on the engine, none in the
-    registry (it writes a tag only after all the blobs). The run after it does not build again and pushes."""
+    registry (it writes a tag only after all the blobs). A push to a registry that dies while it receives the layer
+    (SIGKILL of its process) and stays down: the engine retries (~50 s), then one line, no tag anywhere. Meanwhile the
+    run after the Ctrl-C does not build again and pushes, and another engine pulls that push (its labels verified).
+    Once the dead registry is back, the next run pushes there too."""
     host = engine2_daemon.address
     # 48 MB that do not compress: the layer's upload lasts long enough to be cut (the base is already in the registry)
     specs = private_specs(tmp_path / f"cut-{uuid.uuid4().hex[:8]}", setup="head -c 48000000 /dev/urandom > /opt/noise")
@@ -146,12 +151,50 @@ def test_an_engine_that_stops_mid_build_then_a_push_cut_half_way_both_resume(
     assert [t for t in registry_tags(registry_daemon.address, "cut/toolprov-base") if key[:12] in t] == []
     assert json.loads(toolprov("list", "--json", host=host).stdout)["leftovers"] == []  # the dead run's swept too
 
-    resumed = toolprov(*args, "--push", repo, "--json", host=host)
-    assert resumed.returncode == 0, resumed.stderr
-    again = json.loads(resumed.stdout)
-    ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
-    assert (again["status"], again["pushed"]) == ("cached", [ref])  # not rebuilt; pushed now
-    assert registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])["toolprov.key"] == key
+    # a second registry process serving the same storage (the base is there under mirror/: only the layer travels)
+    dying = start_registry(tmp_path / "dying", storage=data)
+    doomed = subprocess.Popen(["toolprov", *args, "--push", f"{dying.address}/mirror"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not _uploading(data, "mirror/toolprov-base") and doomed.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert doomed.poll() is None, f"the push ended before its registry could die: {doomed.communicate()}"
+        os.killpg(dying.process.pid, signal.SIGKILL)  # the registry dies mid-upload; the engine retries for ~50 s
+        dying.process.wait()
+
+        resumed = toolprov(*args, "--push", repo, "--json", host=host)
+        assert resumed.returncode == 0, resumed.stderr
+        again = json.loads(resumed.stdout)
+        ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
+        assert (again["status"], again["pushed"]) == ("cached", [ref])  # not rebuilt; pushed now
+        labels = registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])
+        assert labels["toolprov.key"] == key
+        pulled = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(specs), "--registry", repo, "--json")
+        assert pulled.returncode == 0, pulled.stderr  # the first engine gets the push: its labels carry the key
+        assert (json.loads(pulled.stdout)["status"], len(set(keyed(key)))) == ("pulled", 1)
+        drop_key(key)
+
+        dead = f"{dying.address}/mirror/toolprov-base:bookworm-tp-{key[:12]}"
+        line = one_error_line(finished(doomed))
+        assert line.startswith(f"toolprov: error: cannot push {dead}: "), line
+        assert line.endswith("(the upload broke off and the engine's retries failed too; run again when the registry "
+                             "answers: pushed layers are skipped)"), line  # fmt: skip
+        print(line)  # shown with -s: the engine's own reason, e.g. connection refused
+        tags = docker("images", "--format", "{{.Repository}}:{{.Tag}}", host=host).stdout.split()
+        assert not [t for t in tags if t.startswith(f"{dying.address}/")]  # no local tag claims the push
+        assert [t for t in registry_tags(registry_daemon.address, "mirror/toolprov-base") if key[:12] in t] == []
+
+        dying = start_registry(tmp_path / "dying", port=int(dying.address.rsplit(":", 1)[1]), storage=data)  # back
+        back = toolprov(*args, "--push", f"{dying.address}/mirror", "--json", host=host)
+        assert back.returncode == 0, back.stderr
+        assert (json.loads(back.stdout)["status"], json.loads(back.stdout)["pushed"]) == ("cached", [dead])
+        assert registry_labels(dying.address, "mirror/toolprov-base", dead.rsplit(":", 1)[1])["toolprov.key"] == key
+    finally:
+        if doomed.poll() is None:
+            doomed.kill()
+        dying.stop()
+        untag_registry(dying.address, host)
 
 
 def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine2_daemon: Engine, pushed: Pushed):
@@ -260,3 +303,47 @@ def test_a_lock_whose_machine_died_is_taken_over_once_its_heartbeat_stops(engine
                 p.kill()
         for name in owned_by(dead.pid):  # the dead machine's build container (`toolprov cleanup --all` would too)
             docker("rm", "-f", name)
+
+
+def test_a_holder_that_stood_still_past_the_ttl_loses_its_lock_and_commits_nothing(engine, tmp_path: Path):
+    """Another machine's toolprov (its own host name) holds the lock of a layer and builds it, then stands still
+    (SIGSTOP: a starved or suspended process; its heartbeat stops too) past TOOLPROV_LOCK_TTL. A process here takes the
+    lock over and builds the layer. When the first one goes on (SIGCONT), its fence before the commit sees that the
+    lock is no longer its own: it drops its build, says so in one line, waits for the new holder and uses its image.
+    One image carries the key; both runs name it."""
+    specs = private_specs(tmp_path / f"fence-{uuid.uuid4().hex[:8]}")
+    key = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1].key
+    args = ["toolprov", "install", "pyflakes", "-i", BASE, "--specs", str(specs), "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {
+        "TOOLPROV_LOCK_TTL": "3", "TOOLPROV_LOCK_WAIT": "600"}  # fmt: skip
+    other = ["unshare", "--uts", "sh", "-c", 'hostname toolprov-stalled-machine && exec "$@"', "sh", *args]
+    stalled = subprocess.Popen(other, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    here: subprocess.Popen | None = None
+    try:
+        deadline = time.monotonic() + 120
+        while not any(n.startswith("toolprov-build-") for n in owned_by(stalled.pid)):
+            assert stalled.poll() is None and time.monotonic() < deadline, stalled.communicate()
+            time.sleep(0.1)
+        os.kill(stalled.pid, signal.SIGSTOP)  # mid-build: its build container goes on, its heartbeat does not
+        here = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while not any(n.startswith("toolprov-build-") for n in owned_by(here.pid)):
+            assert here.poll() is None and time.monotonic() < deadline, here.communicate()
+            time.sleep(0.1)
+        os.kill(stalled.pid, signal.SIGCONT)  # it goes on while the new holder builds
+        late, now = finished(stalled), finished(here)
+        assert now.returncode == 0, now.stderr
+        assert late.returncode == 0, late.stderr
+        won, lost = json.loads(now.stdout), json.loads(late.stdout)
+        assert won["built"] == ["pyflakes"] and lost["built"] == []
+        assert lost["image_id"] == won["image_id"] and keyed(key) == [won["image_id"].split(":")[1][:12]]
+        lines = [ln for ln in late.stderr.splitlines() if "lost the engine lock" in ln]
+        assert len(lines) == 1 and lines[0].startswith(f"toolprov: pyflakes: lost the engine lock of layer {key[:12]}")
+        assert "TOOLPROV_LOCK_TTL=3s" in lines[0] and "its build was dropped, not tagged" in lines[0], lines[0]
+        assert owned_by(stalled.pid) == [] and owned_by(here.pid) == []  # its build container went with its build
+    finally:
+        for p in (stalled, here):
+            if p is not None and p.poll() is None:
+                os.kill(p.pid, signal.SIGCONT)
+                p.kill()
+        remove_marked(specs.name)
