@@ -39,5 +39,26 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$own_policy" = 1 ] && rm -f /usr/sbin/policy-rc.d
   if [ -d /run/systemd/system ]; then systemctl disable docker-registry ssh >/dev/null 2>&1 || true; fi
 fi
+# docker-buildx for the scale test of `toolprov dockerfile` with a registry cache: Debian packages it from trixie on
+# (bookworm has none). Its .deb comes from this machine's own Debian mirror through apt with a sources list and state
+# of its own (the system's sources are not touched); only the plugin's binary is kept, outside the docker CLI's
+# plugin folders, so `docker build` elsewhere stays as it is: the test hands it to the CLI in a DOCKER_CONFIG of its own
+buildx=/usr/local/lib/toolprov/cli-plugins/docker-buildx
+if [ ! -x "$buildx" ]; then
+  echo "fetching docker-buildx (Debian trixie's package) for the BuildKit test…" >&2
+  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+  [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+  apt_dir=$(mktemp -d)
+  mkdir -p "$apt_dir/lists/partial"
+  echo "deb $mirror trixie main" > "$apt_dir/sources.list"
+  apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=- -o "Dir::State::Lists=$apt_dir/lists"
+    -o APT::Sandbox::User=root)
+  apt-get "${apt_opts[@]}" update -qq >&2
+  (cd "$apt_dir" && apt-get "${apt_opts[@]}" download -qq docker-buildx >&2)
+  mkdir -p "$(dirname "$buildx")"
+  dpkg-deb --fsys-tarfile "$apt_dir"/docker-buildx_*.deb | tar -xO ./usr/libexec/docker/cli-plugins/docker-buildx > "$buildx.part"
+  chmod +x "$buildx.part" && mv "$buildx.part" "$buildx"
+  rm -rf "$apt_dir"
+fi
 bash scripts/engine.sh >&2
 bash scripts/images.sh >&2
