@@ -46,9 +46,14 @@ MODELS = """
 
 PROGRAMS = [
     # lazy relationship read after the session that loaded the object is closed
-    P("sqla_lazy_load_after_close", "SQLAlchemy", "relationship read after a with-Session block", "DetachedInstanceError",
-      U_LAZY, {
-        "customer_report.py": """
+    P(
+        "sqla_lazy_load_after_close",
+        "SQLAlchemy",
+        "relationship read after a with-Session block",
+        "DetachedInstanceError",
+        U_LAZY,
+        {
+            "customer_report.py": """
             from sqlalchemy import select
             from sqlalchemy.orm import Session
 
@@ -63,12 +68,18 @@ PROGRAMS = [
             customer = find_customer("Ada")
             print(customer.name, sum(o.total for o in customer.orders))
         """,
-        "shop/__init__.py": "",
-        "shop/models.py": MODELS,
-    }),
-    P("sqla_lazy_load_after_close", "SQLAlchemy", "many-to-one read in a template helper", "DetachedInstanceError",
-      U_LAZY, {
-        "render_orders.py": """
+            "shop/__init__.py": "",
+            "shop/models.py": MODELS,
+        },
+    ),
+    P(
+        "sqla_lazy_load_after_close",
+        "SQLAlchemy",
+        "many-to-one read in a template helper",
+        "DetachedInstanceError",
+        U_LAZY,
+        {
+            "render_orders.py": """
             from sqlalchemy import select
             from sqlalchemy.orm import Session
 
@@ -82,16 +93,22 @@ PROGRAMS = [
             for order in orders:
                 print(order_line(order))
         """,
-        "shop/__init__.py": "",
-        "shop/models.py": MODELS,
-        "shop/views.py": """
+            "shop/__init__.py": "",
+            "shop/models.py": MODELS,
+            "shop/views.py": """
             def order_line(order):
                 return f"#{order.id} {order.total:.2f} for {order.customer.name}"
         """,
-    }),
-    P("sqla_lazy_load_after_close", "SQLAlchemy", "relationship read from a repository result", "DetachedInstanceError",
-      U_LAZY, {
-        "export_customers.py": """
+        },
+    ),
+    P(
+        "sqla_lazy_load_after_close",
+        "SQLAlchemy",
+        "relationship read from a repository result",
+        "DetachedInstanceError",
+        U_LAZY,
+        {
+            "export_customers.py": """
             import json
 
             from shop.repo import CustomerRepo
@@ -100,9 +117,9 @@ PROGRAMS = [
             rows = [{"name": c.name, "orders": len(c.orders)} for c in repo.all()]
             print(json.dumps(rows))
         """,
-        "shop/__init__.py": "",
-        "shop/models.py": MODELS,
-        "shop/repo.py": """
+            "shop/__init__.py": "",
+            "shop/models.py": MODELS,
+            "shop/repo.py": """
             from contextlib import contextmanager
 
             from sqlalchemy import select
@@ -127,18 +144,24 @@ PROGRAMS = [
                     with unit_of_work() as session:
                         return list(session.scalars(select(Customer)))
         """,
-    }),
+        },
+    ),
     # attributes expired by commit (expire_on_commit) read after the session is closed
-    P("sqla_expired_after_commit", "SQLAlchemy", "column read after commit and close", "DetachedInstanceError",
-      U_EXPIRE, {
-        "signup.py": """
+    P(
+        "sqla_expired_after_commit",
+        "SQLAlchemy",
+        "column read after commit and close",
+        "DetachedInstanceError",
+        U_EXPIRE,
+        {
+            "signup.py": """
             from accounts.service import create_account
 
             account = create_account("grace@example.org")
             print("created", account.id, account.email)
         """,
-        "accounts/__init__.py": "",
-        "accounts/service.py": """
+            "accounts/__init__.py": "",
+            "accounts/service.py": """
             from sqlalchemy import String, create_engine
             from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -164,10 +187,16 @@ PROGRAMS = [
                     session.commit()
                 return account
         """,
-    }),
-    P("sqla_expired_after_commit", "SQLAlchemy", "object returned from session.begin() block", "DetachedInstanceError",
-      U_EXPIRE, {
-        "add_product.py": """
+        },
+    ),
+    P(
+        "sqla_expired_after_commit",
+        "SQLAlchemy",
+        "object returned from session.begin() block",
+        "DetachedInstanceError",
+        U_EXPIRE,
+        {
+            "add_product.py": """
             from sqlalchemy import create_engine
             from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -197,10 +226,16 @@ PROGRAMS = [
             p = add_product("TEA-1", 3.5)
             print(f"{p.sku}: {p.price}")
         """,
-    }),
-    P("sqla_expired_after_commit", "SQLAlchemy", "cached objects reused after a commit", "DetachedInstanceError",
-      U_EXPIRE, {
-        "rename_tags.py": """
+        },
+    ),
+    P(
+        "sqla_expired_after_commit",
+        "SQLAlchemy",
+        "cached objects reused after a commit",
+        "DetachedInstanceError",
+        U_EXPIRE,
+        {
+            "rename_tags.py": """
             from sqlalchemy import select
             from sqlalchemy.orm import Session
 
@@ -216,7 +251,7 @@ PROGRAMS = [
 
             print([t.label for t in tags])
         """,
-        "tags.py": """
+            "tags.py": """
             from sqlalchemy import create_engine
             from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -234,11 +269,17 @@ PROGRAMS = [
             engine = create_engine("sqlite://")
             Base.metadata.create_all(engine)
         """,
-    }),
+        },
+    ),
     # plain SQL strings passed to SQLAlchemy 2 without text()
-    P("sqla_raw_string_not_text", "SQLAlchemy", "Connection.execute of a DDL string", "ObjectNotExecutableError",
-      U_TEXT, {
-        "reset_db.py": """
+    P(
+        "sqla_raw_string_not_text",
+        "SQLAlchemy",
+        "Connection.execute of a DDL string",
+        "ObjectNotExecutableError",
+        U_TEXT,
+        {
+            "reset_db.py": """
             from sqlalchemy import create_engine
 
             engine = create_engine("sqlite:///app.db")
@@ -247,9 +288,16 @@ PROGRAMS = [
                 conn.commit()
             print("reset")
         """,
-    }),
-    P("sqla_raw_string_not_text", "SQLAlchemy", "Session.execute of a SELECT string", "ArgumentError", U_TEXT, {
-        "count_users.py": """
+        },
+    ),
+    P(
+        "sqla_raw_string_not_text",
+        "SQLAlchemy",
+        "Session.execute of a SELECT string",
+        "ArgumentError",
+        U_TEXT,
+        {
+            "count_users.py": """
             from sqlalchemy.orm import Session
 
             from db import engine, setup
@@ -259,7 +307,7 @@ PROGRAMS = [
                 n = session.execute("SELECT count(*) FROM users").scalar()
             print(n)
         """,
-        "db.py": """
+            "db.py": """
             from sqlalchemy import create_engine, text
 
             engine = create_engine("sqlite://")
@@ -270,10 +318,16 @@ PROGRAMS = [
                     conn.execute(text("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)"))
                     conn.execute(text("INSERT INTO users (name) VALUES ('ana'), ('ben')"))
         """,
-    }),
-    P("sqla_raw_string_not_text", "SQLAlchemy", "migration helper running SQL strings", "ObjectNotExecutableError",
-      U_TEXT, {
-        "migrate.py": """
+        },
+    ),
+    P(
+        "sqla_raw_string_not_text",
+        "SQLAlchemy",
+        "migration helper running SQL strings",
+        "ObjectNotExecutableError",
+        U_TEXT,
+        {
+            "migrate.py": """
             from sqlalchemy import create_engine
 
             from migrations import STEPS, apply
@@ -282,7 +336,7 @@ PROGRAMS = [
             apply(engine, STEPS)
             print("migrated")
         """,
-        "migrations.py": """
+            "migrations.py": """
             STEPS = [
                 "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)",
                 "CREATE INDEX ix_notes_body ON notes (body)",
@@ -294,17 +348,23 @@ PROGRAMS = [
                     for step in steps:
                         conn.execute(step)
         """,
-    }),
+        },
+    ),
     # every connection to ':memory:' is a new empty database
-    P("sqlite_memory_db_per_connection", "sqlite3", "second sqlite3.connect(':memory:')", "OperationalError",
-      U_MEMORY, {
-        "inventory.py": """
+    P(
+        "sqlite_memory_db_per_connection",
+        "sqlite3",
+        "second sqlite3.connect(':memory:')",
+        "OperationalError",
+        U_MEMORY,
+        {
+            "inventory.py": """
             from store import create_schema, stock_level
 
             create_schema()
             print(stock_level("bolts"))
         """,
-        "store.py": """
+            "store.py": """
             import sqlite3
 
             DB = ":memory:"
@@ -323,10 +383,16 @@ PROGRAMS = [
                 row = conn.execute("select qty from stock where item = ?", (item,)).fetchone()
                 return row[0]
         """,
-    }),
-    P("sqlite_memory_db_per_connection", "SQLAlchemy", "query from a worker thread of an in-memory engine",
-      "OperationalError", U_MEMORY, {
-        "task_queue.py": """
+        },
+    ),
+    P(
+        "sqlite_memory_db_per_connection",
+        "SQLAlchemy",
+        "query from a worker thread of an in-memory engine",
+        "OperationalError",
+        U_MEMORY,
+        {
+            "task_queue.py": """
             from concurrent.futures import ThreadPoolExecutor
 
             from sqlalchemy import text
@@ -344,7 +410,7 @@ PROGRAMS = [
             with ThreadPoolExecutor(max_workers=1) as pool:
                 print(pool.submit(pending).result())
         """,
-        "queue_db.py": """
+            "queue_db.py": """
             from sqlalchemy import create_engine, text
 
             engine = create_engine("sqlite:///:memory:")
@@ -355,10 +421,16 @@ PROGRAMS = [
                     conn.execute(text("create table tasks (id integer primary key, done integer)"))
                     conn.execute(text("insert into tasks (done) values (0), (1)"))
         """,
-    }),
-    P("sqlite_memory_db_per_connection", "SQLAlchemy", "tables created on one engine, queried on another",
-      "OperationalError", U_MEMORY, {
-        "test_like_setup.py": """
+        },
+    ),
+    P(
+        "sqlite_memory_db_per_connection",
+        "SQLAlchemy",
+        "tables created on one engine, queried on another",
+        "OperationalError",
+        U_MEMORY,
+        {
+            "test_like_setup.py": """
             from sqlalchemy import create_engine, select
             from sqlalchemy.orm import Session
 
@@ -373,8 +445,8 @@ PROGRAMS = [
 
             print(list_notes())
         """,
-        "notes/__init__.py": "",
-        "notes/models.py": """
+            "notes/__init__.py": "",
+            "notes/models.py": """
             from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -387,7 +459,7 @@ PROGRAMS = [
                 id: Mapped[int] = mapped_column(primary_key=True)
                 body: Mapped[str]
         """,
-        "notes/service.py": """
+            "notes/service.py": """
             from sqlalchemy import create_engine, select
             from sqlalchemy.orm import Session
 
@@ -400,10 +472,17 @@ PROGRAMS = [
                 with Session(engine) as session:
                     return [n.body for n in session.scalars(select(Note))]
         """,
-    }),
+        },
+    ),
     # SQLAlchemy 1.4+/2.0 Row is tuple-like: no string indexing
-    P("sqla_row_indexed_by_name", "SQLAlchemy", "fetchone()['column'] on a Row", "TypeError", U_ROW, {
-        "sync_people.py": """
+    P(
+        "sqla_row_indexed_by_name",
+        "SQLAlchemy",
+        "fetchone()['column'] on a Row",
+        "TypeError",
+        U_ROW,
+        {
+            "sync_people.py": """
             from sqlalchemy import text
 
             from hr import engine, seed
@@ -414,7 +493,7 @@ PROGRAMS = [
             if person["last_name"] != "Lovelace":
                 print("name changed")
         """,
-        "hr.py": """
+            "hr.py": """
             from sqlalchemy import create_engine, text
 
             engine = create_engine("sqlite://")
@@ -425,9 +504,16 @@ PROGRAMS = [
                     conn.execute(text("create table people (id integer primary key, last_name text)"))
                     conn.execute(text("insert into people (last_name) values ('Lovelace')"))
         """,
-    }),
-    P("sqla_row_indexed_by_name", "SQLAlchemy", "dict(row) of a Row", "ValueError", U_ROW, {
-        "api_listing.py": """
+        },
+    ),
+    P(
+        "sqla_row_indexed_by_name",
+        "SQLAlchemy",
+        "dict(row) of a Row",
+        "ValueError",
+        U_ROW,
+        {
+            "api_listing.py": """
             import json
 
             from sqlalchemy import text
@@ -439,7 +525,7 @@ PROGRAMS = [
                 rows = conn.execute(text("select sku, title from books")).all()
             print(json.dumps([dict(row) for row in rows]))
         """,
-        "catalog.py": """
+            "catalog.py": """
             from sqlalchemy import create_engine, text
 
             engine = create_engine("sqlite://")
@@ -450,9 +536,16 @@ PROGRAMS = [
                     conn.execute(text("create table books (sku text, title text)"))
                     conn.execute(text("insert into books values ('B-001', 'Dune')"))
         """,
-    }),
-    P("sqla_row_indexed_by_name", "SQLAlchemy", "row['column'] on ORM column results", "TypeError", U_ROW, {
-        "leaderboard.py": """
+        },
+    ),
+    P(
+        "sqla_row_indexed_by_name",
+        "SQLAlchemy",
+        "row['column'] on ORM column results",
+        "TypeError",
+        U_ROW,
+        {
+            "leaderboard.py": """
             from sqlalchemy import create_engine, select
             from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -477,15 +570,22 @@ PROGRAMS = [
                 for row in result:
                     print(f"{row['nick']:>6} {row['score']}")
         """,
-    }),
+        },
+    ),
     # ORM mapping of a table that has no primary key
-    P("sqla_model_without_primary_key", "SQLAlchemy", "declarative model with plain Columns", "ArgumentError", U_PK, {
-        "load_prices.py": """
+    P(
+        "sqla_model_without_primary_key",
+        "SQLAlchemy",
+        "declarative model with plain Columns",
+        "ArgumentError",
+        U_PK,
+        {
+            "load_prices.py": """
             from pricing_models import PriceRow
 
             print(PriceRow.__tablename__)
         """,
-        "pricing_models.py": """
+            "pricing_models.py": """
             from sqlalchemy import Column, Date, Numeric, String
             from sqlalchemy.orm import declarative_base
 
@@ -499,9 +599,16 @@ PROGRAMS = [
                 ends = Column(Date, nullable=False)
                 price = Column(Numeric(8, 2))
         """,
-    }),
-    P("sqla_model_without_primary_key", "SQLAlchemy", "mapped_column model of a log table", "ArgumentError", U_PK, {
-        "log_viewer.py": """
+        },
+    ),
+    P(
+        "sqla_model_without_primary_key",
+        "SQLAlchemy",
+        "mapped_column model of a log table",
+        "ArgumentError",
+        U_PK,
+        {
+            "log_viewer.py": """
             from sqlalchemy import create_engine
             from sqlalchemy.orm import Session
 
@@ -512,7 +619,7 @@ PROGRAMS = [
             with Session(engine) as s:
                 print(s.query(log_models.AccessLog).count())
         """,
-        "log_models.py": """
+            "log_models.py": """
             from datetime import datetime
 
             from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -528,10 +635,16 @@ PROGRAMS = [
                 path: Mapped[str] = mapped_column()
                 status: Mapped[int] = mapped_column()
         """,
-    }),
-    P("sqla_model_without_primary_key", "SQLAlchemy", "imperative mapping of a reflected-style Table",
-      "ArgumentError", U_PK, {
-        "legacy_map.py": """
+        },
+    ),
+    P(
+        "sqla_model_without_primary_key",
+        "SQLAlchemy",
+        "imperative mapping of a reflected-style Table",
+        "ArgumentError",
+        U_PK,
+        {
+            "legacy_map.py": """
             from sqlalchemy import Column, Integer, MetaData, String, Table
             from sqlalchemy.orm import registry
 
@@ -551,11 +664,17 @@ PROGRAMS = [
             registry().map_imperatively(Measurement, measurements)
             print("mapped")
         """,
-    }),
+        },
+    ),
     # a sqlite3 connection made in one thread used from another
-    P("sqlite_connection_shared_across_threads", "sqlite3", "executor.submit(...).result() with a module connection",
-      "ProgrammingError", U_THREAD, {
-        "crawler.py": """
+    P(
+        "sqlite_connection_shared_across_threads",
+        "sqlite3",
+        "executor.submit(...).result() with a module connection",
+        "ProgrammingError",
+        U_THREAD,
+        {
+            "crawler.py": """
             from concurrent.futures import ThreadPoolExecutor
 
             from crawl_store import save_page
@@ -565,7 +684,7 @@ PROGRAMS = [
                 futures = [pool.submit(save_page, url, f"<html>{url}</html>") for url in urls]
                 print([f.result() for f in futures])
         """,
-        "crawl_store.py": """
+            "crawl_store.py": """
             import sqlite3
 
             conn = sqlite3.connect("pages.db")
@@ -577,10 +696,16 @@ PROGRAMS = [
                 conn.commit()
                 return url
         """,
-    }),
-    P("sqlite_connection_shared_across_threads", "sqlite3", "executor.map over a cursor made in the main thread",
-      "ProgrammingError", U_THREAD, {
-        "resize_jobs.py": """
+        },
+    ),
+    P(
+        "sqlite_connection_shared_across_threads",
+        "sqlite3",
+        "executor.map over a cursor made in the main thread",
+        "ProgrammingError",
+        U_THREAD,
+        {
+            "resize_jobs.py": """
             import sqlite3
             from concurrent.futures import ThreadPoolExecutor
 
@@ -599,10 +724,16 @@ PROGRAMS = [
             with ThreadPoolExecutor() as pool:
                 print(list(pool.map(mark_done, [1, 2])))
         """,
-    }),
-    P("sqlite_connection_shared_across_threads", "sqlite3", "worker Thread that re-raises in join()",
-      "ProgrammingError", U_THREAD, {
-        "bot.py": """
+        },
+    ),
+    P(
+        "sqlite_connection_shared_across_threads",
+        "sqlite3",
+        "worker Thread that re-raises in join()",
+        "ProgrammingError",
+        U_THREAD,
+        {
+            "bot.py": """
             from bot_db import Settings
             from bot_worker import Worker
 
@@ -612,7 +743,7 @@ PROGRAMS = [
             worker.join()
             print("radius updated")
         """,
-        "bot_db.py": """
+            "bot_db.py": """
             import sqlite3
 
 
@@ -626,7 +757,7 @@ PROGRAMS = [
                     cur.execute("insert or replace into settings values (?, ?)", (key, str(value)))
                     self.db.commit()
         """,
-        "bot_worker.py": """
+            "bot_worker.py": """
             import threading
 
 
@@ -647,10 +778,17 @@ PROGRAMS = [
                     if self.error is not None:
                         raise self.error
         """,
-    }),
+        },
+    ),
     # a Python list/dict/set passed as a sqlite parameter
-    P("sqlite_unsupported_param_type", "sqlite3", "insert of a row with a list value", "ProgrammingError", U_BIND, {
-        "badges.py": """
+    P(
+        "sqlite_unsupported_param_type",
+        "sqlite3",
+        "insert of a row with a list value",
+        "ProgrammingError",
+        U_BIND,
+        {
+            "badges.py": """
             import sqlite3
 
             from badge_data import USERS
@@ -661,16 +799,22 @@ PROGRAMS = [
                 conn.execute("insert into badges values (?, ?)", (user["id"], user["badges"]))
             print("stored", len(USERS))
         """,
-        "badge_data.py": """
+            "badge_data.py": """
             USERS = [
                 {"id": 2948977, "badges": ["early", "helper"]},
                 {"id": 2289236, "badges": ["early"]},
             ]
         """,
-    }),
-    P("sqlite_unsupported_param_type", "sqlite3", "executemany of records with a dict column", "ProgrammingError",
-      U_BIND, {
-        "chat_threads.py": """
+        },
+    ),
+    P(
+        "sqlite_unsupported_param_type",
+        "sqlite3",
+        "executemany of records with a dict column",
+        "ProgrammingError",
+        U_BIND,
+        {
+            "chat_threads.py": """
             import sqlite3
 
             COLUMNS = ["thread_id", "model", "params"]
@@ -687,10 +831,16 @@ PROGRAMS = [
             )
             conn.commit()
         """,
-    }),
-    P("sqlite_unsupported_param_type", "sqlite3", "lookup with a parsed JSON list as parameter", "ProgrammingError",
-      U_BIND, {
-        "find_orders.py": """
+        },
+    ),
+    P(
+        "sqlite_unsupported_param_type",
+        "sqlite3",
+        "lookup with a parsed JSON list as parameter",
+        "ProgrammingError",
+        U_BIND,
+        {
+            "find_orders.py": """
             import json
             import sqlite3
             import sys
@@ -702,7 +852,7 @@ PROGRAMS = [
             rows = conn.execute("select id, total from orders where id in (?)", (wanted,)).fetchall()
             print(rows)
         """,
-        "orders_db.py": """
+            "orders_db.py": """
             import sqlite3
 
 
@@ -712,11 +862,18 @@ PROGRAMS = [
                 conn.executemany("insert into orders (total) values (?)", [(9.5,), (20.0,), (4.25,)])
                 return conn
         """,
-    }, "[1, 3]"),
+        },
+        "[1, 3]",
+    ),
     # an SQL keyword used unquoted as a table or column name
-    P("sql_reserved_word_identifier", "sqlite3", "CREATE TABLE with a column named order", "OperationalError",
-      U_RESERVED, {
-        "playlist.py": """
+    P(
+        "sql_reserved_word_identifier",
+        "sqlite3",
+        "CREATE TABLE with a column named order",
+        "OperationalError",
+        U_RESERVED,
+        {
+            "playlist.py": """
             import sqlite3
 
             from schema import create_tables
@@ -725,14 +882,20 @@ PROGRAMS = [
             create_tables(conn)
             conn.execute("insert into tracks (title, order) values (?, ?)", ("Intro", 1))
         """,
-        "schema.py": """
+            "schema.py": """
             def create_tables(conn):
                 conn.execute("create table tracks (id integer primary key, title text, order integer)")
         """,
-    }),
-    P("sql_reserved_word_identifier", "sqlite3", "SELECT from a table named group", "OperationalError",
-      U_RESERVED, {
-        "members.py": """
+        },
+    ),
+    P(
+        "sql_reserved_word_identifier",
+        "sqlite3",
+        "SELECT from a table named group",
+        "OperationalError",
+        U_RESERVED,
+        {
+            "members.py": """
             import sqlite3
 
             TABLES = {"user": ["id", "name"], "group": ["id", "title"]}
@@ -743,10 +906,16 @@ PROGRAMS = [
             for table in TABLES:
                 print(table, conn.execute(f"select count(*) from {table}").fetchone()[0])
         """,
-    }),
-    P("sql_reserved_word_identifier", "sqlite3", "generated INSERT for a dict with a key named from",
-      "OperationalError", U_RESERVED, {
-        "import_transfers.py": """
+        },
+    ),
+    P(
+        "sql_reserved_word_identifier",
+        "sqlite3",
+        "generated INSERT for a dict with a key named from",
+        "OperationalError",
+        U_RESERVED,
+        {
+            "import_transfers.py": """
             import sqlite3
 
             from upsert import insert_all
@@ -756,17 +925,23 @@ PROGRAMS = [
             insert_all(conn, "transfers", [{"from": "ACC-1", "to": "ACC-2", "amount": 12.0}])
             print(conn.execute("select count(*) from transfers").fetchone())
         """,
-        "upsert.py": """
+            "upsert.py": """
             def insert_all(conn, table, records):
                 cols = list(records[0])
                 sql = f"insert into {table} ({', '.join(cols)}) values ({', '.join('?' for _ in cols)})"
                 conn.executemany(sql, [tuple(r[c] for c in cols) for r in records])
         """,
-    }),
+        },
+    ),
     # values pasted into SQL text with string formatting instead of parameters
-    P("sql_built_by_string_formatting", "sqlite3", "UPDATE built with an f-string of user text", "OperationalError",
-      U_QUOTE, {
-        "diary.py": """
+    P(
+        "sql_built_by_string_formatting",
+        "sqlite3",
+        "UPDATE built with an f-string of user text",
+        "OperationalError",
+        U_QUOTE,
+        {
+            "diary.py": """
             import sqlite3
 
             from diary_store import DiaryStore
@@ -775,7 +950,7 @@ PROGRAMS = [
             store.save("2024-03-01", "Hi Therese, I'm looking for an OP number")
             print(store.load("2024-03-01"))
         """,
-        "diary_store.py": """
+            "diary_store.py": """
             class DiaryStore:
                 def __init__(self, conn):
                     self.conn = conn
@@ -788,10 +963,16 @@ PROGRAMS = [
                 def load(self, date):
                     return self.conn.execute("select text from diary where datestamp = ?", (date,)).fetchone()[0]
         """,
-    }),
-    P("sql_built_by_string_formatting", "sqlite3", "WHERE clause built with % formatting from argv",
-      "OperationalError", U_QUOTE, {
-        "player_stats.py": """
+        },
+    ),
+    P(
+        "sql_built_by_string_formatting",
+        "sqlite3",
+        "WHERE clause built with % formatting from argv",
+        "OperationalError",
+        U_QUOTE,
+        {
+            "player_stats.py": """
             import sqlite3
             import sys
 
@@ -802,10 +983,17 @@ PROGRAMS = [
             query = "select n from kills where player = '%s'" % sys.argv[1]
             print(conn.execute(query).fetchone())
         """,
-    }, "O'Neil"),
-    P("sql_built_by_string_formatting", "sqlite3", "INSERT built with str.format from CSV rows", "OperationalError",
-      U_QUOTE, {
-        "load_authors.py": """
+        },
+        "O'Neil",
+    ),
+    P(
+        "sql_built_by_string_formatting",
+        "sqlite3",
+        "INSERT built with str.format from CSV rows",
+        "OperationalError",
+        U_QUOTE,
+        {
+            "load_authors.py": """
             import csv
             import io
             import sqlite3
@@ -818,6 +1006,6 @@ PROGRAMS = [
                 conn.execute("insert into authors values ('{name}', '{country}')".format(**row))
             print(conn.execute("select count(*) from authors").fetchone()[0])
         """,
-    }),
+        },
+    ),
 ]
-

@@ -14,8 +14,14 @@ U_HASH = "https://github.com/sweetsoftware/Ares/issues/94"
 
 PROGRAMS = [
     # a Latin-1 (cp1252) file read with the UTF-8 default
-    P("utf8_read_of_latin1_file", "csv", "csv.DictReader over a Latin-1 export", "UnicodeDecodeError", U_LATIN1, {
-        "import_clients.py": """
+    P(
+        "utf8_read_of_latin1_file",
+        "csv",
+        "csv.DictReader over a Latin-1 export",
+        "UnicodeDecodeError",
+        U_LATIN1,
+        {
+            "import_clients.py": """
             import csv
 
             from fixtures import write_export
@@ -25,25 +31,38 @@ PROGRAMS = [
                 clients = list(csv.DictReader(fh, delimiter=";"))
             print(len(clients))
         """,
-        "fixtures.py": """
+            "fixtures.py": """
             def write_export(path):
                 text = "nom;ville\\nRené;Besançon\\nZoé;Orléans\\n"
                 with open(path, "w", encoding="latin-1") as fh:
                     fh.write(text)
         """,
-    }),
-    P("utf8_read_of_latin1_file", "pathlib", "Path.read_text of a legacy subtitle file", "UnicodeDecodeError",
-      U_LATIN1, {
-        "subtitles.py": """
+        },
+    ),
+    P(
+        "utf8_read_of_latin1_file",
+        "pathlib",
+        "Path.read_text of a legacy subtitle file",
+        "UnicodeDecodeError",
+        U_LATIN1,
+        {
+            "subtitles.py": """
             from pathlib import Path
 
             Path("movie.srt").write_bytes("1\\n00:00:01,000 --> 00:00:02,000\\nC'est déjà l'été\\n".encode("cp1252"))
             lines = Path("movie.srt").read_text(encoding="utf-8").splitlines()
             print(lines[-1])
         """,
-    }),
-    P("utf8_read_of_latin1_file", "io", "line iteration over a Windows-1252 log", "UnicodeDecodeError", U_LATIN1, {
-        "grep_log.py": """
+        },
+    ),
+    P(
+        "utf8_read_of_latin1_file",
+        "io",
+        "line iteration over a Windows-1252 log",
+        "UnicodeDecodeError",
+        U_LATIN1,
+        {
+            "grep_log.py": """
             import sys
 
             from logsetup import make_log
@@ -56,16 +75,24 @@ PROGRAMS = [
                         hits += 1
             print(hits)
         """,
-        "logsetup.py": """
+            "logsetup.py": """
             def make_log(path):
                 lines = ["user=ana action=allow", "user=jürgen action=deny", "user=zoë action=allow"]
                 with open(path, "wb") as fh:
                     fh.write("\\n".join(lines).encode("cp1252"))
         """,
-    }, "deny"),
+        },
+        "deny",
+    ),
     # a binary file (image, archive) opened in text mode
-    P("binary_file_opened_as_text", "PIL", "Image.open on a text-mode file object", "UnicodeDecodeError", U_BINARY, {
-        "thumbnail.py": """
+    P(
+        "binary_file_opened_as_text",
+        "PIL",
+        "Image.open on a text-mode file object",
+        "UnicodeDecodeError",
+        U_BINARY,
+        {
+            "thumbnail.py": """
             from PIL import Image
 
             from sample_image import make_png
@@ -75,17 +102,23 @@ PROGRAMS = [
             img = Image.open(fh)
             print(img.size)
         """,
-        "sample_image.py": """
+            "sample_image.py": """
             from PIL import Image
 
 
             def make_png(path):
                 Image.new("RGB", (8, 8), "red").save(path)
         """,
-    }),
-    P("binary_file_opened_as_text", "zipfile", "reading a zip archive with open(path).read()", "UnicodeDecodeError",
-      U_BINARY, {
-        "upload_bundle.py": """
+        },
+    ),
+    P(
+        "binary_file_opened_as_text",
+        "zipfile",
+        "reading a zip archive with open(path).read()",
+        "UnicodeDecodeError",
+        U_BINARY,
+        {
+            "upload_bundle.py": """
             import base64
             import zipfile
 
@@ -96,10 +129,16 @@ PROGRAMS = [
                 content = fh.read()
             print(base64.b64encode(content.encode()).decode()[:20])
         """,
-    }),
-    P("binary_file_opened_as_text", "hashlib", "hashing an image read in text mode", "UnicodeDecodeError",
-      U_BINARY, {
-        "dedupe_photos.py": """
+        },
+    ),
+    P(
+        "binary_file_opened_as_text",
+        "hashlib",
+        "hashing an image read in text mode",
+        "UnicodeDecodeError",
+        U_BINARY,
+        {
+            "dedupe_photos.py": """
             import hashlib
             from pathlib import Path
 
@@ -115,10 +154,17 @@ PROGRAMS = [
 
             print({p.name: digest(p) for p in Path(".").glob("*.jpg")})
         """,
-    }),
+        },
+    ),
     # gzip/bz2/lzma .open default to binary mode
-    P("compressed_open_defaults_to_binary", "gzip", "str split of lines from gzip.open(path)", "TypeError", U_GZIP, {
-        "fix_literals.py": """
+    P(
+        "compressed_open_defaults_to_binary",
+        "gzip",
+        "str split of lines from gzip.open(path)",
+        "TypeError",
+        U_GZIP,
+        {
+            "fix_literals.py": """
             import gzip
 
             from dump import write_dump
@@ -129,7 +175,7 @@ PROGRAMS = [
                     subj, pred, obj, rest = line.split("\\t")
                     print(subj)
         """,
-        "dump.py": """
+            "dump.py": """
             import gzip
 
 
@@ -137,10 +183,16 @@ PROGRAMS = [
                 with gzip.open(path, "wt") as fh:
                     fh.write("m.01\\tname\\tAda\\t.\\n")
         """,
-    }),
-    P("compressed_open_defaults_to_binary", "bz2", "startswith(str) on lines of bz2.open(path, 'r')", "TypeError",
-      U_GZIP, {
-        "count_fasta.py": """
+        },
+    ),
+    P(
+        "compressed_open_defaults_to_binary",
+        "bz2",
+        "startswith(str) on lines of bz2.open(path, 'r')",
+        "TypeError",
+        U_GZIP,
+        {
+            "count_fasta.py": """
             import bz2
 
             with bz2.open("reads.fa.bz2", "wt") as fh:
@@ -150,9 +202,16 @@ PROGRAMS = [
                 n = sum(1 for line in fh if line.startswith(">"))
             print(n)
         """,
-    }),
-    P("compressed_open_defaults_to_binary", "lzma", "csv.reader over lzma.open(path)", "Error", U_GZIP, {
-        "barcodes.py": """
+        },
+    ),
+    P(
+        "compressed_open_defaults_to_binary",
+        "lzma",
+        "csv.reader over lzma.open(path)",
+        "Error",
+        U_GZIP,
+        {
+            "barcodes.py": """
             import csv
             import lzma
 
@@ -163,7 +222,7 @@ PROGRAMS = [
                 cells = [row[0] for row in csv.reader(fh, delimiter="\\t")]
             print(len(cells))
         """,
-        "barcode_fixture.py": """
+            "barcode_fixture.py": """
             import lzma
 
 
@@ -171,11 +230,17 @@ PROGRAMS = [
                 with lzma.open(path, "wt") as fh:
                     fh.write("AAACCTG\\t1\\nAAACGGG\\t2\\n")
         """,
-    }),
+        },
+    ),
     # a file object used after its with-block closed it
-    P("file_used_after_with_block", "csv", "DictReader.fieldnames read after the with-block", "ValueError",
-      U_CLOSED, {
-        "columns.py": """
+    P(
+        "file_used_after_with_block",
+        "csv",
+        "DictReader.fieldnames read after the with-block",
+        "ValueError",
+        U_CLOSED,
+        {
+            "columns.py": """
             import csv
 
             from data_files import write_sample
@@ -191,14 +256,21 @@ PROGRAMS = [
             reader = open_table("parcels.csv")
             print(reader.fieldnames)
         """,
-        "data_files.py": """
+            "data_files.py": """
             def write_sample(path):
                 with open(path, "w") as fh:
                     fh.write("id,area\\n1,120\\n2,95\\n")
         """,
-    }),
-    P("file_used_after_with_block", "csv", "csv.writer used after the with-block", "ValueError", U_CLOSED, {
-        "export_scores.py": """
+        },
+    ),
+    P(
+        "file_used_after_with_block",
+        "csv",
+        "csv.writer used after the with-block",
+        "ValueError",
+        U_CLOSED,
+        {
+            "export_scores.py": """
             import csv
 
             with open("scores.csv", "w", newline="") as fh:
@@ -209,17 +281,23 @@ PROGRAMS = [
                 writer.writerow([player, score])
             print("exported")
         """,
-    }),
-    P("file_used_after_with_block", "io", "generator reading lines after the file closed", "ValueError",
-      U_CLOSED, {
-        "tail_errors.py": """
+        },
+    ),
+    P(
+        "file_used_after_with_block",
+        "io",
+        "generator reading lines after the file closed",
+        "ValueError",
+        U_CLOSED,
+        {
+            "tail_errors.py": """
             from logs import error_lines, make_log
 
             make_log("app.log")
             for line in error_lines("app.log"):
                 print(line.strip())
         """,
-        "logs.py": """
+            "logs.py": """
             def make_log(path):
                 with open(path, "w") as fh:
                     fh.write("INFO start\\nERROR disk full\\nINFO stop\\n")
@@ -230,10 +308,17 @@ PROGRAMS = [
                     lines = (line for line in fh if line.startswith("ERROR"))
                 return lines
         """,
-    }),
+        },
+    ),
     # reading a stream whose position is already at the end
-    P("stream_position_at_end", "json", "json.load after the file was read once", "JSONDecodeError", U_STREAM, {
-        "load_config.py": """
+    P(
+        "stream_position_at_end",
+        "json",
+        "json.load after the file was read once",
+        "JSONDecodeError",
+        U_STREAM,
+        {
+            "load_config.py": """
             import json
 
             from cfg_fixture import write_config
@@ -245,7 +330,7 @@ PROGRAMS = [
                 config = json.load(fh)
             print(config["name"])
         """,
-        "cfg_fixture.py": """
+            "cfg_fixture.py": """
             import json
 
 
@@ -253,9 +338,16 @@ PROGRAMS = [
                 with open(path, "w") as fh:
                     json.dump({"name": "demo", "debug": False}, fh)
         """,
-    }),
-    P("stream_position_at_end", "csv", "csv.DictReader over a StringIO just written", "StopIteration", U_STREAM, {
-        "roundtrip.py": """
+        },
+    ),
+    P(
+        "stream_position_at_end",
+        "csv",
+        "csv.DictReader over a StringIO just written",
+        "StopIteration",
+        U_STREAM,
+        {
+            "roundtrip.py": """
             import csv
             import io
 
@@ -268,9 +360,16 @@ PROGRAMS = [
             first = next(reader)
             print(first["sku"])
         """,
-    }),
-    P("stream_position_at_end", "tarfile", "tarfile.open on a BytesIO after writing", "ReadError", U_STREAM, {
-        "bundle_logs.py": """
+        },
+    ),
+    P(
+        "stream_position_at_end",
+        "tarfile",
+        "tarfile.open on a BytesIO after writing",
+        "ReadError",
+        U_STREAM,
+        {
+            "bundle_logs.py": """
             import io
             import tarfile
 
@@ -280,7 +379,7 @@ PROGRAMS = [
             with tarfile.open(fileobj=archive, mode="r:gz") as tar:
                 print(tar.getnames())
         """,
-        "packer.py": """
+            "packer.py": """
             import io
             import tarfile
 
@@ -294,10 +393,17 @@ PROGRAMS = [
                         tar.addfile(info, io.BytesIO(data))
                 return buf
         """,
-    }),
+        },
+    ),
     # naive and timezone-aware datetimes mixed in arithmetic or comparisons
-    P("naive_aware_datetime_mix", "datetime", "now() minus an aware timestamp", "TypeError", U_NAIVE, {
-        "friendly.py": """
+    P(
+        "naive_aware_datetime_mix",
+        "datetime",
+        "now() minus an aware timestamp",
+        "TypeError",
+        U_NAIVE,
+        {
+            "friendly.py": """
             from datetime import datetime, timezone
 
             from timefmt import friendly_datetime
@@ -305,7 +411,7 @@ PROGRAMS = [
             updated = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
             print(friendly_datetime(updated))
         """,
-        "timefmt.py": """
+            "timefmt.py": """
             from datetime import datetime
 
 
@@ -315,9 +421,16 @@ PROGRAMS = [
                     return f"{diff.days} days ago"
                 return "today"
         """,
-    }),
-    P("naive_aware_datetime_mix", "datetime", "comparing an aware parse with a naive cutoff", "TypeError", U_NAIVE, {
-        "expire_tokens.py": """
+        },
+    ),
+    P(
+        "naive_aware_datetime_mix",
+        "datetime",
+        "comparing an aware parse with a naive cutoff",
+        "TypeError",
+        U_NAIVE,
+        {
+            "expire_tokens.py": """
             from datetime import datetime, timedelta
 
             TOKENS = {"t1": "2024-05-01T10:00:00+00:00", "t2": "2024-05-03T09:30:00+02:00"}
@@ -326,9 +439,16 @@ PROGRAMS = [
             expired = [name for name, issued in TOKENS.items() if datetime.fromisoformat(issued) < cutoff]
             print(expired)
         """,
-    }),
-    P("naive_aware_datetime_mix", "pendulum", "pendulum.now() minus a naive file mtime", "TypeError", U_NAIVE, {
-        "clock_refresh.py": """
+        },
+    ),
+    P(
+        "naive_aware_datetime_mix",
+        "pendulum",
+        "pendulum.now() minus a naive file mtime",
+        "TypeError",
+        U_NAIVE,
+        {
+            "clock_refresh.py": """
             import os
             from datetime import datetime
             from pathlib import Path
@@ -339,25 +459,39 @@ PROGRAMS = [
             age = pendulum.now("UTC") - datetime.fromtimestamp(os.path.getmtime("clock.dat"))
             print(age.total_seconds() < 86400)
         """,
-    }),
+        },
+    ),
     # month/day arithmetic done on date components
-    P("date_component_arithmetic", "datetime", "replace(month=month + 1) on the 31st", "ValueError", U_MONTH, {
-        "renewal.py": """
+    P(
+        "date_component_arithmetic",
+        "datetime",
+        "replace(month=month + 1) on the 31st",
+        "ValueError",
+        U_MONTH,
+        {
+            "renewal.py": """
             from datetime import date
 
             from billing import next_billing_date
 
             print(next_billing_date(date(2024, 1, 31)))
         """,
-        "billing.py": """
+            "billing.py": """
             def next_billing_date(today):
                 if today.month == 12:
                     return today.replace(year=today.year + 1, month=1)
                 return today.replace(month=today.month + 1)
         """,
-    }),
-    P("date_component_arithmetic", "datetime", "date(year, month + 1, 1) in December", "ValueError", U_MONTH, {
-        "calendar_view.py": """
+        },
+    ),
+    P(
+        "date_component_arithmetic",
+        "datetime",
+        "date(year, month + 1, 1) in December",
+        "ValueError",
+        U_MONTH,
+        {
+            "calendar_view.py": """
             from datetime import date
 
 
@@ -369,9 +503,16 @@ PROGRAMS = [
 
             print(month_bounds(2024, 12))
         """,
-    }),
-    P("date_component_arithmetic", "datetime", "day - 7 for a week-ago date", "ValueError", U_MONTH, {
-        "history.py": """
+        },
+    ),
+    P(
+        "date_component_arithmetic",
+        "datetime",
+        "day - 7 for a week-ago date",
+        "ValueError",
+        U_MONTH,
+        {
+            "history.py": """
             import datetime
             import sys
 
@@ -379,10 +520,18 @@ PROGRAMS = [
             start = datetime.date(year=today.year, month=today.month, day=today.day - 7)
             print(f"history from {start} to {today}")
         """,
-    }, "2024-06-03"),
+        },
+        "2024-06-03",
+    ),
     # base64 segments (JWT) decoded without restoring the stripped padding
-    P("base64_padding_stripped", "base64", "b64decode of a JWT payload segment", "Error", U_PAD, {
-        "token_info.py": """
+    P(
+        "base64_padding_stripped",
+        "base64",
+        "b64decode of a JWT payload segment",
+        "Error",
+        U_PAD,
+        {
+            "token_info.py": """
             import json
 
             from jwt_util import payload
@@ -390,7 +539,7 @@ PROGRAMS = [
             TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbmEiLCJleHAiOjE3MDAwMDAwMDAsInJvbGUiOiJlZGl0b3IifQ.c2ln"
             print(payload(TOKEN)["exp"])
         """,
-        "jwt_util.py": """
+            "jwt_util.py": """
             import base64
             import json
 
@@ -398,9 +547,16 @@ PROGRAMS = [
             def payload(token):
                 return json.loads(base64.b64decode(token.split(".")[1]).decode())
         """,
-    }),
-    P("base64_padding_stripped", "base64", "urlsafe_b64decode of an unpadded id", "Error", U_PAD, {
-        "short_links.py": """
+        },
+    ),
+    P(
+        "base64_padding_stripped",
+        "base64",
+        "urlsafe_b64decode of an unpadded id",
+        "Error",
+        U_PAD,
+        {
+            "short_links.py": """
             import base64
 
 
@@ -415,9 +571,16 @@ PROGRAMS = [
             code = encode_id(123456)
             print(code, decode_id(code))
         """,
-    }),
-    P("base64_padding_stripped", "base64", "b64decode of a header value with padding removed", "Error", U_PAD, {
-        "identity.py": """
+        },
+    ),
+    P(
+        "base64_padding_stripped",
+        "base64",
+        "b64decode of a header value with padding removed",
+        "Error",
+        U_PAD,
+        {
+            "identity.py": """
             import base64
             import json
 
@@ -431,31 +594,45 @@ PROGRAMS = [
 
             print(identity(REQUEST_HEADERS)["org"])
         """,
-        "headers.py": """
+            "headers.py": """
             import base64
             import json
 
             _value = base64.b64encode(json.dumps({"org": "acme-1"}).encode()).decode()
             REQUEST_HEADERS = {"x-rh-identity": _value.rstrip("=")}
         """,
-    }),
+        },
+    ),
     # text passed where hashlib/hmac need bytes
-    P("hash_of_str_not_bytes", "hashlib", "sha256 of a password string", "TypeError", U_HASH, {
-        "accounts.py": """
+    P(
+        "hash_of_str_not_bytes",
+        "hashlib",
+        "sha256 of a password string",
+        "TypeError",
+        U_HASH,
+        {
+            "accounts.py": """
             from security import hash_password
 
             print(hash_password("s3cret", salt="abc"))
         """,
-        "security.py": """
+            "security.py": """
             import hashlib
 
 
             def hash_password(password, salt):
                 return hashlib.sha256(salt + password).hexdigest()
         """,
-    }),
-    P("hash_of_str_not_bytes", "hashlib", "md5().update of a header string", "TypeError", U_HASH, {
-        "block.py": """
+        },
+    ),
+    P(
+        "hash_of_str_not_bytes",
+        "hashlib",
+        "md5().update of a header string",
+        "TypeError",
+        U_HASH,
+        {
+            "block.py": """
             import hashlib
             import time
 
@@ -476,9 +653,16 @@ PROGRAMS = [
 
             print(Block(0, "genesis", "0").create_self_hash())
         """,
-    }),
-    P("hash_of_str_not_bytes", "hmac", "hmac.new with a str key", "TypeError", U_HASH, {
-        "sign_request.py": """
+        },
+    ),
+    P(
+        "hash_of_str_not_bytes",
+        "hmac",
+        "hmac.new with a str key",
+        "TypeError",
+        U_HASH,
+        {
+            "sign_request.py": """
             import hashlib
             import hmac
 
@@ -488,8 +672,9 @@ PROGRAMS = [
             signature = hmac.new(API_SECRET, body, hashlib.sha256).hexdigest()
             print(signature)
         """,
-        "creds.py": """
+            "creds.py": """
             API_SECRET = "k3y-from-env"
         """,
-    }),
+        },
+    ),
 ]

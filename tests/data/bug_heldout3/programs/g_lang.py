@@ -19,8 +19,14 @@ U_SORT = "https://github.com/python/cpython/issues/114141"
 
 PROGRAMS = [
     # keys added or removed while iterating the same dict/set
-    P("dict_changed_size_during_iteration", "core", "del inside a for over the dict", "RuntimeError", U_DICT, {
-        "prune_sessions.py": """
+    P(
+        "dict_changed_size_during_iteration",
+        "core",
+        "del inside a for over the dict",
+        "RuntimeError",
+        U_DICT,
+        {
+            "prune_sessions.py": """
             from sessions import SESSIONS, is_expired
 
 
@@ -33,16 +39,23 @@ PROGRAMS = [
             prune(SESSIONS)
             print(len(SESSIONS))
         """,
-        "sessions.py": """
+            "sessions.py": """
             SESSIONS = {"a1": {"age": 10}, "b2": {"age": 7200}, "c3": {"age": 30}}
 
 
             def is_expired(session):
                 return session["age"] > 3600
         """,
-    }),
-    P("dict_changed_size_during_iteration", "core", "adding derived keys while iterating", "RuntimeError", U_DICT, {
-        "aliases.py": """
+        },
+    ),
+    P(
+        "dict_changed_size_during_iteration",
+        "core",
+        "adding derived keys while iterating",
+        "RuntimeError",
+        U_DICT,
+        {
+            "aliases.py": """
             def add_lowercase_aliases(commands):
                 for name, handler in commands.items():
                     if name.lower() != name:
@@ -53,16 +66,22 @@ PROGRAMS = [
             cmds = {"Start": "start_handler", "STOP": "stop_handler", "status": "status_handler"}
             print(sorted(add_lowercase_aliases(cmds)))
         """,
-    }),
-    P("dict_changed_size_during_iteration", "core", "set mutated by a helper called in the loop", "RuntimeError",
-      U_DICT, {
-        "scheduler.py": """
+        },
+    ),
+    P(
+        "dict_changed_size_during_iteration",
+        "core",
+        "set mutated by a helper called in the loop",
+        "RuntimeError",
+        U_DICT,
+        {
+            "scheduler.py": """
             from graph import Graph
 
             g = Graph({"build": {"test"}, "test": {"deploy"}, "deploy": set()})
             print(g.ready())
         """,
-        "graph.py": """
+            "graph.py": """
             class Graph:
                 def __init__(self, edges):
                     self.edges = edges
@@ -79,10 +98,17 @@ PROGRAMS = [
                             done.append(node)
                     return done
         """,
-    }),
+        },
+    ),
     # closures created in a loop see the loop variable's last value
-    P("late_binding_closure_in_loop", "core", "lambdas stored in a dict inside a loop", "KeyError", U_LATE, {
-        "handlers.py": """
+    P(
+        "late_binding_closure_in_loop",
+        "core",
+        "lambdas stored in a dict inside a loop",
+        "KeyError",
+        U_LATE,
+        {
+            "handlers.py": """
             from events import dispatch
 
             HANDLERS = {}
@@ -91,7 +117,7 @@ PROGRAMS = [
 
             print(HANDLERS["created"]({"id": 1}))
         """,
-        "events.py": """
+            "events.py": """
             COUNTERS = {"created": 0, "deleted": 0}
 
 
@@ -99,9 +125,16 @@ PROGRAMS = [
                 COUNTERS[kind] += 1
                 return kind, payload["id"]
         """,
-    }),
-    P("late_binding_closure_in_loop", "core", "callbacks from a list comprehension", "AssertionError", U_LATE, {
-        "multipliers.py": """
+        },
+    ),
+    P(
+        "late_binding_closure_in_loop",
+        "core",
+        "callbacks from a list comprehension",
+        "AssertionError",
+        U_LATE,
+        {
+            "multipliers.py": """
             def make_scalers(factors):
                 return [lambda x: x * f for f in factors]
 
@@ -111,16 +144,23 @@ PROGRAMS = [
             assert results == [2, 20, 200], results
             print(results)
         """,
-    }),
-    P("late_binding_closure_in_loop", "core", "nested functions registered per column", "IndexError", U_LATE, {
-        "table_view.py": """
+        },
+    ),
+    P(
+        "late_binding_closure_in_loop",
+        "core",
+        "nested functions registered per column",
+        "IndexError",
+        U_LATE,
+        {
+            "table_view.py": """
             from formatting import build_formatters
 
             formatters = build_formatters(["name", "age", "city"])
             summary_row = ["ana", "42"]
             print([fmt(summary_row) for fmt in formatters[:2]])
         """,
-        "formatting.py": """
+            "formatting.py": """
             def build_formatters(columns):
                 formatters = []
                 for i, col in enumerate(columns):
@@ -129,11 +169,17 @@ PROGRAMS = [
                     formatters.append(fmt)
                 return formatters
         """,
-    }),
+        },
+    ),
     # dataclass subclass adds a field without default after inherited defaults
-    P("dataclass_inherited_default_order", "dataclasses", "subclass of a base with an optional id", "TypeError",
-      U_DC_ORDER, {
-        "entities.py": """
+    P(
+        "dataclass_inherited_default_order",
+        "dataclasses",
+        "subclass of a base with an optional id",
+        "TypeError",
+        U_DC_ORDER,
+        {
+            "entities.py": """
             from dataclasses import dataclass
             from typing import Optional
 
@@ -151,15 +197,21 @@ PROGRAMS = [
 
             print(Product(name="tea", price=2.5))
         """,
-    }),
-    P("dataclass_inherited_default_order", "dataclasses", "event base class with a timestamp default", "TypeError",
-      U_DC_ORDER, {
-        "bus.py": """
+        },
+    ),
+    P(
+        "dataclass_inherited_default_order",
+        "dataclasses",
+        "event base class with a timestamp default",
+        "TypeError",
+        U_DC_ORDER,
+        {
+            "bus.py": """
             from events_model import UserRegistered
 
             print(UserRegistered(email="a@example.org"))
         """,
-        "events_model.py": """
+            "events_model.py": """
             from dataclasses import dataclass, field
             from datetime import datetime
 
@@ -174,10 +226,16 @@ PROGRAMS = [
             class UserRegistered(Event):
                 email: str
         """,
-    }),
-    P("dataclass_inherited_default_order", "dataclasses", "mixin with defaults before required fields",
-      "TypeError", U_DC_ORDER, {
-        "jobs.py": """
+        },
+    ),
+    P(
+        "dataclass_inherited_default_order",
+        "dataclasses",
+        "mixin with defaults before required fields",
+        "TypeError",
+        U_DC_ORDER,
+        {
+            "jobs.py": """
             from dataclasses import dataclass
 
 
@@ -196,15 +254,22 @@ PROGRAMS = [
             job = HttpJob(url="https://example.org")
             print(job)
         """,
-    }),
+        },
+    ),
     # mutable (unhashable) default value on a dataclass field
-    P("dataclass_mutable_default", "dataclasses", "list default on a config field", "ValueError", U_DC_MUT, {
-        "cli_config.py": """
+    P(
+        "dataclass_mutable_default",
+        "dataclasses",
+        "list default on a config field",
+        "ValueError",
+        U_DC_MUT,
+        {
+            "cli_config.py": """
             from config_model import ScanConfig
 
             print(ScanConfig(root="."))
         """,
-        "config_model.py": """
+            "config_model.py": """
             from dataclasses import dataclass
 
 
@@ -214,9 +279,16 @@ PROGRAMS = [
                 ignore_patterns: list = [".git", "__pycache__"]
                 follow_links: bool = False
         """,
-    }),
-    P("dataclass_mutable_default", "dataclasses", "dict default for per-user settings", "ValueError", U_DC_MUT, {
-        "profile.py": """
+        },
+    ),
+    P(
+        "dataclass_mutable_default",
+        "dataclasses",
+        "dict default for per-user settings",
+        "ValueError",
+        U_DC_MUT,
+        {
+            "profile.py": """
             from dataclasses import dataclass
 
 
@@ -233,14 +305,21 @@ PROGRAMS = [
             p.set("theme", "dark")
             print(p)
         """,
-    }),
-    P("dataclass_mutable_default", "dataclasses", "nested dataclass instance as default", "ValueError", U_DC_MUT, {
-        "recon.py": """
+        },
+    ),
+    P(
+        "dataclass_mutable_default",
+        "dataclasses",
+        "nested dataclass instance as default",
+        "ValueError",
+        U_DC_MUT,
+        {
+            "recon.py": """
             from recon_config import ReconcileConfig
 
             print(ReconcileConfig(source="a.csv", target="b.csv"))
         """,
-        "recon_config.py": """
+            "recon_config.py": """
             from dataclasses import dataclass
 
 
@@ -256,10 +335,17 @@ PROGRAMS = [
                 target: str
                 status: StatusOutput = StatusOutput()
         """,
-    }),
+        },
+    ),
     # an accessor that assigns or reads the same attribute it implements
-    P("attribute_accessor_recursion", "core", "__setattr__ assigning through self", "RecursionError", U_PROP_REC, {
-        "audited.py": """
+    P(
+        "attribute_accessor_recursion",
+        "core",
+        "__setattr__ assigning through self",
+        "RecursionError",
+        U_PROP_REC,
+        {
+            "audited.py": """
             class Audited:
                 def __init__(self, **fields):
                     for name, value in fields.items():
@@ -274,16 +360,22 @@ PROGRAMS = [
             a = Audited(owner="ana")
             print(a.owner)
         """,
-    }),
-    P("attribute_accessor_recursion", "core", "property setter writing to the public name", "RecursionError",
-      U_PROP_REC, {
-        "temperature.py": """
+        },
+    ),
+    P(
+        "attribute_accessor_recursion",
+        "core",
+        "property setter writing to the public name",
+        "RecursionError",
+        U_PROP_REC,
+        {
+            "temperature.py": """
             from sensor import Sensor
 
             s = Sensor("kitchen", 21.5)
             print(s.celsius)
         """,
-        "sensor.py": """
+            "sensor.py": """
             class Sensor:
                 def __init__(self, name, celsius):
                     self.name = name
@@ -299,10 +391,16 @@ PROGRAMS = [
                         raise ValueError("below absolute zero")
                     self.celsius = round(value, 1)
         """,
-    }),
-    P("attribute_accessor_recursion", "core", "property getter returning the property itself", "RecursionError",
-      U_PROP_REC, {
-        "wallet.py": """
+        },
+    ),
+    P(
+        "attribute_accessor_recursion",
+        "core",
+        "property getter returning the property itself",
+        "RecursionError",
+        U_PROP_REC,
+        {
+            "wallet.py": """
             class Wallet:
                 def __init__(self, cents):
                     self._cents = cents
@@ -314,10 +412,17 @@ PROGRAMS = [
 
             print(Wallet(1250).balance)
         """,
-    }),
+        },
+    ),
     # __getattr__ that reads an instance attribute that does not exist yet (copy/pickle)
-    P("getattr_recursion_on_copy", "copy", "copy.copy of a forwarding proxy", "RecursionError", U_GETATTR, {
-        "snapshot.py": """
+    P(
+        "getattr_recursion_on_copy",
+        "copy",
+        "copy.copy of a forwarding proxy",
+        "RecursionError",
+        U_GETATTR,
+        {
+            "snapshot.py": """
             import copy
 
             from proxy import StatProxy
@@ -325,7 +430,7 @@ PROGRAMS = [
             live = StatProxy({"size": 10})
             print(copy.copy(live).size)
         """,
-        "proxy.py": """
+            "proxy.py": """
             class StatProxy:
                 def __init__(self, stat):
                     self.stat = stat
@@ -333,9 +438,16 @@ PROGRAMS = [
                 def __getattr__(self, name):
                     return self.stat[name]
         """,
-    }),
-    P("getattr_recursion_on_copy", "pickle", "pickle round-trip of a lazy wrapper", "RecursionError", U_GETATTR, {
-        "cache_model.py": """
+        },
+    ),
+    P(
+        "getattr_recursion_on_copy",
+        "pickle",
+        "pickle round-trip of a lazy wrapper",
+        "RecursionError",
+        U_GETATTR,
+        {
+            "cache_model.py": """
             import pickle
 
 
@@ -358,10 +470,16 @@ PROGRAMS = [
             restored = pickle.loads(pickle.dumps(m))
             print(restored.keys())
         """,
-    }),
-    P("getattr_recursion_on_copy", "copy", "copy.deepcopy of a settings object with attribute fallback",
-      "RecursionError", U_GETATTR, {
-        "tenant_settings.py": """
+        },
+    ),
+    P(
+        "getattr_recursion_on_copy",
+        "copy",
+        "copy.deepcopy of a settings object with attribute fallback",
+        "RecursionError",
+        U_GETATTR,
+        {
+            "tenant_settings.py": """
             import copy
 
             from layered import Layered
@@ -370,7 +488,7 @@ PROGRAMS = [
             tenant = copy.deepcopy(base)
             print(tenant.timeout)
         """,
-        "layered.py": """
+            "layered.py": """
             class Layered:
                 def __init__(self, values, parent):
                     self.values = values
@@ -383,10 +501,17 @@ PROGRAMS = [
                         return getattr(self.parent, name)
                     raise AttributeError(name)
         """,
-    }),
+        },
+    ),
     # a decorator that never returns the wrapper
-    P("decorator_missing_return", "functools", "registry decorator without return", "TypeError", U_DECO_RET, {
-        "cloud_functions.py": """
+    P(
+        "decorator_missing_return",
+        "functools",
+        "registry decorator without return",
+        "TypeError",
+        U_DECO_RET,
+        {
+            "cloud_functions.py": """
             from engine import define, run
 
 
@@ -398,7 +523,7 @@ PROGRAMS = [
             print(run("hello", "ana"))
             print(hello("ben"))
         """,
-        "engine.py": """
+            "engine.py": """
             _FUNCS = {}
 
 
@@ -409,10 +534,16 @@ PROGRAMS = [
             def run(name, *args):
                 return _FUNCS[name](*args)
         """,
-    }),
-    P("decorator_missing_return", "functools", "timing decorator with the return inside the wrapper",
-      "TypeError", U_DECO_RET, {
-        "report.py": """
+        },
+    ),
+    P(
+        "decorator_missing_return",
+        "functools",
+        "timing decorator with the return inside the wrapper",
+        "TypeError",
+        U_DECO_RET,
+        {
+            "report.py": """
             from timing import timed
 
 
@@ -423,7 +554,7 @@ PROGRAMS = [
 
             print(build_report([1, 2, 3]))
         """,
-        "timing.py": """
+            "timing.py": """
             import functools
             import time
 
@@ -437,9 +568,16 @@ PROGRAMS = [
                     return result
                     return wrapper
         """,
-    }),
-    P("decorator_missing_return", "functools", "method decorator returning nothing", "TypeError", U_DECO_RET, {
-        "api_client.py": """
+        },
+    ),
+    P(
+        "decorator_missing_return",
+        "functools",
+        "method decorator returning nothing",
+        "TypeError",
+        U_DECO_RET,
+        {
+            "api_client.py": """
             def retry(times):
                 def decorate(func):
                     def wrapper(*args, **kwargs):
@@ -460,11 +598,17 @@ PROGRAMS = [
 
             print(Client().ping())
         """,
-    }),
+        },
+    ),
     # decorator factory applied without calling it
-    P("decorator_factory_without_parens", "functools", "factory applied bare to a function", "TypeError",
-      U_DECO_PARENS, {
-        "payments.py": """
+    P(
+        "decorator_factory_without_parens",
+        "functools",
+        "factory applied bare to a function",
+        "TypeError",
+        U_DECO_PARENS,
+        {
+            "payments.py": """
             from txn import transaction
 
 
@@ -475,7 +619,7 @@ PROGRAMS = [
 
             print(transfer("A", "B", 10))
         """,
-        "txn.py": """
+            "txn.py": """
             def transaction(savepoint=True):
                 def decorate(func):
                     def wrapper(*args, **kwargs):
@@ -484,10 +628,16 @@ PROGRAMS = [
                     return wrapper
                 return decorate
         """,
-    }),
-    P("decorator_factory_without_parens", "functools", "keyword-only factory used bare", "TypeError",
-      U_DECO_PARENS, {
-        "commands.py": """
+        },
+    ),
+    P(
+        "decorator_factory_without_parens",
+        "functools",
+        "keyword-only factory used bare",
+        "TypeError",
+        U_DECO_PARENS,
+        {
+            "commands.py": """
             def command(*, name=None, aliases=()):
                 def register(func):
                     func.cli_name = name or func.__name__
@@ -503,10 +653,16 @@ PROGRAMS = [
 
             print(deploy("staging"))
         """,
-    }),
-    P("decorator_factory_without_parens", "functools", "rate limit factory used bare on a method",
-      "AttributeError", U_DECO_PARENS, {
-        "scraper.py": """
+        },
+    ),
+    P(
+        "decorator_factory_without_parens",
+        "functools",
+        "rate limit factory used bare on a method",
+        "AttributeError",
+        U_DECO_PARENS,
+        {
+            "scraper.py": """
             from limits import rate_limited
 
 
@@ -518,7 +674,7 @@ PROGRAMS = [
 
             print(Scraper().fetch("https://example.org"))
         """,
-        "limits.py": """
+            "limits.py": """
             import time
 
 
@@ -532,10 +688,17 @@ PROGRAMS = [
                     return wrapper
                 return decorate
         """,
-    }),
+        },
+    ),
     # __init__ misspelled, so the class keeps object's constructor
-    P("init_misspelled", "core", "class with _init_ instead of __init__", "TypeError", U_INIT, {
-        "pets.py": """
+    P(
+        "init_misspelled",
+        "core",
+        "class with _init_ instead of __init__",
+        "TypeError",
+        U_INIT,
+        {
+            "pets.py": """
             class Dog:
                 def _init_(self, name, age):
                     self.name = name
@@ -547,15 +710,22 @@ PROGRAMS = [
 
             print(Dog("Rex", 3).describe())
         """,
-    }),
-    P("init_misspelled", "core", "class with __int__ instead of __init__", "TypeError", U_INIT, {
-        "shapes.py": """
+        },
+    ),
+    P(
+        "init_misspelled",
+        "core",
+        "class with __int__ instead of __init__",
+        "TypeError",
+        U_INIT,
+        {
+            "shapes.py": """
             from geometry import Rectangle
 
             r = Rectangle(3, 4)
             print(r.area())
         """,
-        "geometry.py": """
+            "geometry.py": """
             class Rectangle:
                 def __int__(self, width, height):
                     self.width = width
@@ -564,9 +734,16 @@ PROGRAMS = [
                 def area(self):
                     return self.width * self.height
         """,
-    }),
-    P("init_misspelled", "core", "subclass __int__ so the base __init__ gets the keywords", "TypeError", U_INIT, {
-        "xml_fields.py": """
+        },
+    ),
+    P(
+        "init_misspelled",
+        "core",
+        "subclass __int__ so the base __init__ gets the keywords",
+        "TypeError",
+        U_INIT,
+        {
+            "xml_fields.py": """
             class Container:
                 def __init__(self, name, fields, fuzzable=True):
                     self.name = name
@@ -582,16 +759,23 @@ PROGRAMS = [
             node = XmlNode(key="title", value="hello")
             print(node.fields)
         """,
-    }),
+        },
+    ),
     # method defined without self
-    P("method_missing_self", "core", "method without self called on an instance", "TypeError", U_SELF, {
-        "features.py": """
+    P(
+        "method_missing_self",
+        "core",
+        "method without self called on an instance",
+        "TypeError",
+        U_SELF,
+        {
+            "features.py": """
             from detector import Features
 
             f = Features([(1, 2), (3, 4)])
             print(f.num_features())
         """,
-        "detector.py": """
+            "detector.py": """
             class Features:
                 def __init__(self, points):
                     self.points = points
@@ -599,9 +783,16 @@ PROGRAMS = [
                 def num_features():
                     return len(self.points)
         """,
-    }),
-    P("method_missing_self", "core", "method whose first parameter is an argument", "TypeError", U_SELF, {
-        "inventory_cli.py": """
+        },
+    ),
+    P(
+        "method_missing_self",
+        "core",
+        "method whose first parameter is an argument",
+        "TypeError",
+        U_SELF,
+        {
+            "inventory_cli.py": """
             class Inventory:
                 def __init__(self):
                     self.items = {}
@@ -614,9 +805,16 @@ PROGRAMS = [
             inv.add("bolt", 5)
             print(inv.items)
         """,
-    }),
-    P("method_missing_self", "core", "callback method without self passed to a dispatcher", "TypeError", U_SELF, {
-        "dialog.py": """
+        },
+    ),
+    P(
+        "method_missing_self",
+        "core",
+        "callback method without self passed to a dispatcher",
+        "TypeError",
+        U_SELF,
+        {
+            "dialog.py": """
             from ui import Button
 
 
@@ -630,7 +828,7 @@ PROGRAMS = [
 
             print(Dialog().ok.click())
         """,
-        "ui.py": """
+            "ui.py": """
             class Button:
                 def __init__(self, label, handler):
                     self.label = label
@@ -639,16 +837,23 @@ PROGRAMS = [
                 def click(self):
                     return self.handler({"source": self.label})
         """,
-    }),
+        },
+    ),
     # abstract method left unimplemented (often a typo in the override's name)
-    P("abstract_method_not_implemented", "abc", "service subclass missing create", "TypeError", U_ABC, {
-        "manage.py": """
+    P(
+        "abstract_method_not_implemented",
+        "abc",
+        "service subclass missing create",
+        "TypeError",
+        U_ABC,
+        {
+            "manage.py": """
             from services import CapsuleerService
 
             capsuleers = CapsuleerService()
             print(capsuleers.get(1))
         """,
-        "services.py": """
+            "services.py": """
             from abc import ABC, abstractmethod
 
 
@@ -668,9 +873,16 @@ PROGRAMS = [
             class CapsuleerService(SQLService):
                 pass
         """,
-    }),
-    P("abstract_method_not_implemented", "abc", "override with a misspelled method name", "TypeError", U_ABC, {
-        "exporters.py": """
+        },
+    ),
+    P(
+        "abstract_method_not_implemented",
+        "abc",
+        "override with a misspelled method name",
+        "TypeError",
+        U_ABC,
+        {
+            "exporters.py": """
             from abc import ABC, abstractmethod
 
 
@@ -689,16 +901,23 @@ PROGRAMS = [
 
             print(CsvExporter().export([(1, 2)]))
         """,
-    }),
-    P("abstract_method_not_implemented", "abc", "abstract property not provided by a plugin", "TypeError", U_ABC, {
-        "load_plugins.py": """
+        },
+    ),
+    P(
+        "abstract_method_not_implemented",
+        "abc",
+        "abstract property not provided by a plugin",
+        "TypeError",
+        U_ABC,
+        {
+            "load_plugins.py": """
             from plugins import PLUGINS
 
             for plugin_cls in PLUGINS:
                 plugin = plugin_cls()
                 print(plugin.name, plugin.run())
         """,
-        "plugins.py": """
+            "plugins.py": """
             from abc import ABC, abstractmethod
 
 
@@ -725,16 +944,23 @@ PROGRAMS = [
 
             PLUGINS = [Uptime, Disk]
         """,
-    }),
+        },
+    ),
     # assigning to a property that has no setter
-    P("property_without_setter", "core", "__init__ assigning a read-only property", "AttributeError", U_SETTER, {
-        "orders.py": """
+    P(
+        "property_without_setter",
+        "core",
+        "__init__ assigning a read-only property",
+        "AttributeError",
+        U_SETTER,
+        {
+            "orders.py": """
             from order_model import Order
 
             o = Order(order_id=1, amount=3, price=9.5)
             print(o.total)
         """,
-        "order_model.py": """
+            "order_model.py": """
             class Order:
                 def __init__(self, order_id, amount, price):
                     self.order_id = order_id
@@ -746,10 +972,16 @@ PROGRAMS = [
                 def total(self):
                     return self._total
         """,
-    }),
-    P("property_without_setter", "core", "subclass overriding an attribute with a property", "AttributeError",
-      U_SETTER, {
-        "plane.py": """
+        },
+    ),
+    P(
+        "property_without_setter",
+        "core",
+        "subclass overriding an attribute with a property",
+        "AttributeError",
+        U_SETTER,
+        {
+            "plane.py": """
             class Plane:
                 def __init__(self, opd):
                     self.opd = opd
@@ -763,17 +995,23 @@ PROGRAMS = [
 
             print(TiltedPlane(0.5).opd)
         """,
-    }),
-    P("property_without_setter", "core", "dataset attribute renamed to a read-only alias", "AttributeError",
-      U_SETTER, {
-        "subset.py": """
+        },
+    ),
+    P(
+        "property_without_setter",
+        "core",
+        "dataset attribute renamed to a read-only alias",
+        "AttributeError",
+        U_SETTER,
+        {
+            "subset.py": """
             from mnist_like import Dataset
 
             ds = Dataset([[0, 1], [1, 0], [1, 1]], [0, 1, 1])
             ds.train_data = ds.data[:2]
             print(len(ds.train_data))
         """,
-        "mnist_like.py": """
+            "mnist_like.py": """
             import warnings
 
 
@@ -787,11 +1025,17 @@ PROGRAMS = [
                     warnings.warn("train_data has been renamed data")
                     return self.data
         """,
-    }),
+        },
+    ),
     # assigning to a frozen dataclass in __post_init__ or __init__
-    P("frozen_dataclass_assignment_in_init", "dataclasses", "__post_init__ normalising a field",
-      "FrozenInstanceError", U_FROZEN, {
-        "paths.py": """
+    P(
+        "frozen_dataclass_assignment_in_init",
+        "dataclasses",
+        "__post_init__ normalising a field",
+        "FrozenInstanceError",
+        U_FROZEN,
+        {
+            "paths.py": """
             import os
             from dataclasses import dataclass
 
@@ -807,15 +1051,21 @@ PROGRAMS = [
 
             print(SomeConfig("a//b/../c"))
         """,
-    }),
-    P("frozen_dataclass_assignment_in_init", "dataclasses", "__post_init__ computing an init=False field",
-      "FrozenInstanceError", U_FROZEN, {
-        "geometry_cli.py": """
+        },
+    ),
+    P(
+        "frozen_dataclass_assignment_in_init",
+        "dataclasses",
+        "__post_init__ computing an init=False field",
+        "FrozenInstanceError",
+        U_FROZEN,
+        {
+            "geometry_cli.py": """
             from squares import Square
 
             print(Square(3.0).area)
         """,
-        "squares.py": """
+            "squares.py": """
             from dataclasses import dataclass, field
 
 
@@ -827,10 +1077,16 @@ PROGRAMS = [
                 def __post_init__(self):
                     self.area = self.length * self.length
         """,
-    }),
-    P("frozen_dataclass_assignment_in_init", "dataclasses", "custom __init__ on a frozen dataclass",
-      "FrozenInstanceError", U_FROZEN, {
-        "things.py": """
+        },
+    ),
+    P(
+        "frozen_dataclass_assignment_in_init",
+        "dataclasses",
+        "custom __init__ on a frozen dataclass",
+        "FrozenInstanceError",
+        U_FROZEN,
+        {
+            "things.py": """
             from dataclasses import dataclass
             from typing import Optional
 
@@ -847,24 +1103,37 @@ PROGRAMS = [
 
             print(Thing("bolt"))
         """,
-    }),
+        },
+    ),
     # the None result of an in-place method assigned back
-    P("inplace_method_result_assigned", "core", "names = names.sort()", "TypeError", U_SORT, {
-        "roster.py": """
+    P(
+        "inplace_method_result_assigned",
+        "core",
+        "names = names.sort()",
+        "TypeError",
+        U_SORT,
+        {
+            "roster.py": """
             from loader import load_names
 
             names = load_names()
             names = names.sort()
             print("first:", names[0])
         """,
-        "loader.py": """
+            "loader.py": """
             def load_names():
                 return ["zoe", "ana", "max"]
         """,
-    }),
-    P("inplace_method_result_assigned", "core", "return list.append(...) from a helper", "TypeError",
-      U_SORT, {
-        "tags.py": """
+        },
+    ),
+    P(
+        "inplace_method_result_assigned",
+        "core",
+        "return list.append(...) from a helper",
+        "TypeError",
+        U_SORT,
+        {
+            "tags.py": """
             def with_tag(tags, tag):
                 return tags.append(tag)
 
@@ -873,10 +1142,16 @@ PROGRAMS = [
             print(", ".join(tags).upper())
             print(tags.count("python"))
         """,
-    }),
-    P("inplace_method_result_assigned", "core", "dict.update result used as the merged dict", "TypeError",
-      U_SORT, {
-        "merge_settings.py": """
+        },
+    ),
+    P(
+        "inplace_method_result_assigned",
+        "core",
+        "dict.update result used as the merged dict",
+        "TypeError",
+        U_SORT,
+        {
+            "merge_settings.py": """
             DEFAULTS = {"theme": "light", "lang": "en"}
 
 
@@ -888,5 +1163,6 @@ PROGRAMS = [
             s = merged({"lang": "nl"})
             print(s["lang"])
         """,
-    }),
+        },
+    ),
 ]

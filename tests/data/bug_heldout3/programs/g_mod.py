@@ -18,15 +18,21 @@ U_BRACES = "https://github.com/kislyuk/ensure/issues/31"
 
 PROGRAMS = [
     # the datetime module and the datetime class confused
-    P("datetime_module_vs_class", "datetime", "datetime.now() after import datetime", "AttributeError", U_DTMOD, {
-        "backup.py": """
+    P(
+        "datetime_module_vs_class",
+        "datetime",
+        "datetime.now() after import datetime",
+        "AttributeError",
+        U_DTMOD,
+        {
+            "backup.py": """
             import shutil
 
             from stamping import backup_name
 
             print(backup_name("save.db"))
         """,
-        "stamping.py": """
+            "stamping.py": """
             import datetime
 
 
@@ -34,10 +40,16 @@ PROGRAMS = [
                 timestamp = datetime.now().strftime("%Y%m%d_%H%M%S")
                 return f"{path}.{timestamp}.bak"
         """,
-    }),
-    P("datetime_module_vs_class", "datetime", "datetime.datetime.now() after from-import", "AttributeError",
-      U_DTMOD, {
-        "prompts.py": """
+        },
+    ),
+    P(
+        "datetime_module_vs_class",
+        "datetime",
+        "datetime.datetime.now() after from-import",
+        "AttributeError",
+        U_DTMOD,
+        {
+            "prompts.py": """
             from datetime import datetime, timedelta
 
 
@@ -48,9 +60,16 @@ PROGRAMS = [
 
             print("Today is", today_str())
         """,
-    }),
-    P("datetime_module_vs_class", "datetime", "datetime.strptime on the module", "AttributeError", U_DTMOD, {
-        "parse_log.py": """
+        },
+    ),
+    P(
+        "datetime_module_vs_class",
+        "datetime",
+        "datetime.strptime on the module",
+        "AttributeError",
+        U_DTMOD,
+        {
+            "parse_log.py": """
             import datetime
 
             LINE = "2024-05-02 14:30:01 INFO started"
@@ -62,30 +81,44 @@ PROGRAMS = [
 
             print(parse_time(LINE) + datetime.timedelta(minutes=5))
         """,
-    }),
+        },
+    ),
     # a project file named like the library it imports
-    P("file_shadows_library", "core", "script named like the third-party package", "TypeError", U_SHADOW, {
-        "tabulate.py": """
+    P(
+        "file_shadows_library",
+        "core",
+        "script named like the third-party package",
+        "TypeError",
+        U_SHADOW,
+        {
+            "tabulate.py": """
             import tabulate
 
             rows = [["ana", 3], ["ben", 5]]
             print(tabulate.tabulate(rows, headers=["name", "score"]))
         """,
-    }),
-    P("file_shadows_library", "core", "helper module named like a stdlib module", "ImportError", U_SHADOW, {
-        "make_report.py": """
+        },
+    ),
+    P(
+        "file_shadows_library",
+        "core",
+        "helper module named like a stdlib module",
+        "ImportError",
+        U_SHADOW,
+        {
+            "make_report.py": """
             from report import render
 
             print(render([{"n": 1}]))
         """,
-        "report.py": """
+            "report.py": """
             import csv_export
 
 
             def render(rows):
                 return csv_export.dump(rows)
         """,
-        "csv_export.py": """
+            "csv_export.py": """
             import io
             from csv import DictWriter
 
@@ -97,28 +130,42 @@ PROGRAMS = [
                 w.writerows(rows)
                 return buf.getvalue()
         """,
-        "csv.py": """
+            "csv.py": """
             # local notes about the CSV format used by the exporter
             SEPARATOR = ","
         """,
-    }),
-    P("file_shadows_library", "core", "script named like the stdlib module it uses", "AttributeError", U_SHADOW, {
-        "random.py": """
+        },
+    ),
+    P(
+        "file_shadows_library",
+        "core",
+        "script named like the stdlib module it uses",
+        "AttributeError",
+        U_SHADOW,
+        {
+            "random.py": """
             import random
 
             prizes = ["mug", "shirt", "sticker"]
             print("you won a", random.choice(prizes))
         """,
-    }),
+        },
+    ),
     # two project modules importing names from each other at import time
-    P("circular_import", "core", "models and services importing each other", "ImportError", U_CIRC, {
-        "app.py": """
+    P(
+        "circular_import",
+        "core",
+        "models and services importing each other",
+        "ImportError",
+        U_CIRC,
+        {
+            "app.py": """
             from shop.services import place_order
 
             print(place_order("tea", 2))
         """,
-        "shop/__init__.py": "",
-        "shop/models.py": """
+            "shop/__init__.py": "",
+            "shop/models.py": """
             from shop.services import price_of
 
 
@@ -128,7 +175,7 @@ PROGRAMS = [
                     self.qty = qty
                     self.total = price_of(item) * qty
         """,
-        "shop/services.py": """
+            "shop/services.py": """
             from shop.models import Order
 
             PRICES = {"tea": 3.0}
@@ -141,17 +188,24 @@ PROGRAMS = [
             def place_order(item, qty):
                 return Order(item, qty).total
         """,
-    }),
-    P("circular_import", "core", "submodule imported before its package facade", "ImportError", U_CIRC, {
-        "check_memory.py": """
+        },
+    ),
+    P(
+        "circular_import",
+        "core",
+        "submodule imported before its package facade",
+        "ImportError",
+        U_CIRC,
+        {
+            "check_memory.py": """
             import memory.observations
 
             print(memory.observations.MARKERS)
         """,
-        "memory/__init__.py": """
+            "memory/__init__.py": """
             from memory.observations import MARKERS, record
         """,
-        "memory/observations.py": """
+            "memory/observations.py": """
             from memory import db
 
             MARKERS = ("corrupt", "truncated")
@@ -160,7 +214,7 @@ PROGRAMS = [
             def record(obs):
                 db.save(obs)
         """,
-        "memory/db.py": """
+            "memory/db.py": """
             from memory.observations import MARKERS
 
 
@@ -168,21 +222,28 @@ PROGRAMS = [
                 if any(m in obs for m in MARKERS):
                     raise ValueError(obs)
         """,
-    }),
-    P("circular_import", "core", "config and logging setup importing each other", "AttributeError", U_CIRC, {
-        "main.py": """
+        },
+    ),
+    P(
+        "circular_import",
+        "core",
+        "config and logging setup importing each other",
+        "AttributeError",
+        U_CIRC,
+        {
+            "main.py": """
             import settings
 
             print(settings.DEBUG)
         """,
-        "settings.py": """
+            "settings.py": """
             import log_setup
 
             DEBUG = True
             LOG_LEVEL = "DEBUG" if DEBUG else "INFO"
             log_setup.configure()
         """,
-        "log_setup.py": """
+            "log_setup.py": """
             import logging
 
             import settings
@@ -193,31 +254,52 @@ PROGRAMS = [
             def configure():
                 logging.basicConfig(level=LEVEL)
         """,
-    }),
+        },
+    ),
     # calling the module instead of the function/class inside it
-    P("module_called_instead_of_member", "tabulate", "import tabulate; tabulate(rows)", "TypeError", U_MODCALL, {
-        "scores.py": """
+    P(
+        "module_called_instead_of_member",
+        "tabulate",
+        "import tabulate; tabulate(rows)",
+        "TypeError",
+        U_MODCALL,
+        {
+            "scores.py": """
             import tabulate
 
             rows = [("ana", 3), ("ben", 5)]
             print(tabulate(rows, headers=["name", "score"]))
         """,
-    }),
-    P("module_called_instead_of_member", "pprint", "import pprint; pprint(obj)", "TypeError", U_MODCALL, {
-        "inspect_config.py": """
+        },
+    ),
+    P(
+        "module_called_instead_of_member",
+        "pprint",
+        "import pprint; pprint(obj)",
+        "TypeError",
+        U_MODCALL,
+        {
+            "inspect_config.py": """
             import pprint
 
             from config_loader import load
 
             pprint(load())
         """,
-        "config_loader.py": """
+            "config_loader.py": """
             def load():
                 return {"db": {"host": "localhost", "port": 5432}, "debug": True}
         """,
-    }),
-    P("module_called_instead_of_member", "glob", "import glob; glob(pattern)", "TypeError", U_MODCALL, {
-        "cleanup.py": """
+        },
+    ),
+    P(
+        "module_called_instead_of_member",
+        "glob",
+        "import glob; glob(pattern)",
+        "TypeError",
+        U_MODCALL,
+        {
+            "cleanup.py": """
             import glob
             import os
             from pathlib import Path
@@ -227,89 +309,135 @@ PROGRAMS = [
                 os.remove(path)
             print("clean")
         """,
-    }),
+        },
+    ),
     # relative imports in a file that is run as a script
-    P("relative_import_in_script", "core", "python pkg/run.py with from . import", "ImportError", U_REL, {
-        "azua/run_experiment.py": """
+    P(
+        "relative_import_in_script",
+        "core",
+        "python pkg/run.py with from . import",
+        "ImportError",
+        U_REL,
+        {
+            "azua/run_experiment.py": """
             from . import models
 
             print(models.MODELS)
         """,
-        "azua/__init__.py": "",
-        "azua/models.py": """
+            "azua/__init__.py": "",
+            "azua/models.py": """
             MODELS = ["vaem", "pvae"]
         """,
-    }),
-    P("relative_import_in_script", "core", "python pkg/__main__.py with from .cli", "ImportError", U_REL, {
-        "contourtool/__main__.py": """
+        },
+    ),
+    P(
+        "relative_import_in_script",
+        "core",
+        "python pkg/__main__.py with from .cli",
+        "ImportError",
+        U_REL,
+        {
+            "contourtool/__main__.py": """
             from .cli import main
 
             main()
         """,
-        "contourtool/__init__.py": "",
-        "contourtool/cli.py": """
+            "contourtool/__init__.py": "",
+            "contourtool/cli.py": """
             def main():
                 print("contours")
         """,
-    }),
-    P("relative_import_in_script", "core", "task script using from ..tools", "ImportError", U_REL, {
-        "task/get_info.py": """
+        },
+    ),
+    P(
+        "relative_import_in_script",
+        "core",
+        "task script using from ..tools",
+        "ImportError",
+        U_REL,
+        {
+            "task/get_info.py": """
             from ..tools.util import fetch
 
             print(fetch("SH600000"))
         """,
-        "task/__init__.py": "",
-        "tools/__init__.py": "",
-        "tools/util.py": """
+            "task/__init__.py": "",
+            "tools/__init__.py": "",
+            "tools/util.py": """
             def fetch(code):
                 return {"code": code}
         """,
-    }),
+        },
+    ),
     # a script in a subdirectory imports the project package: sys.path[0] is the script's directory
-    P("script_dir_not_project_root", "core", "python chapter/script.py importing chapter.module",
-      "ModuleNotFoundError", U_SUBDIR, {
-        "chapter_04/check_subtree.py": """
+    P(
+        "script_dir_not_project_root",
+        "core",
+        "python chapter/script.py importing chapter.module",
+        "ModuleNotFoundError",
+        U_SUBDIR,
+        {
+            "chapter_04/check_subtree.py": """
             from chapter_04.binary_tree import Node
 
             print(Node(1).value)
         """,
-        "chapter_04/__init__.py": "",
-        "chapter_04/binary_tree.py": """
+            "chapter_04/__init__.py": "",
+            "chapter_04/binary_tree.py": """
             class Node:
                 def __init__(self, value):
                     self.value = value
         """,
-    }),
-    P("script_dir_not_project_root", "core", "scripts/ tool importing the app package", "ModuleNotFoundError",
-      U_SUBDIR, {
-        "scripts/wipe_dev.py": """
+        },
+    ),
+    P(
+        "script_dir_not_project_root",
+        "core",
+        "scripts/ tool importing the app package",
+        "ModuleNotFoundError",
+        U_SUBDIR,
+        {
+            "scripts/wipe_dev.py": """
             from app.models import User
 
             print("wiping", User.__name__)
         """,
-        "app/__init__.py": "",
-        "app/models.py": """
+            "app/__init__.py": "",
+            "app/models.py": """
             class User:
                 pass
         """,
-    }),
-    P("script_dir_not_project_root", "core", "sensor script importing the root config", "ModuleNotFoundError",
-      U_SUBDIR, {
-        "sensors/light/light.py": """
+        },
+    ),
+    P(
+        "script_dir_not_project_root",
+        "core",
+        "sensor script importing the root config",
+        "ModuleNotFoundError",
+        U_SUBDIR,
+        {
+            "sensors/light/light.py": """
             import sys
 
             import config
 
             print("light on" if "--on" in sys.argv else "light off", config.PIN)
         """,
-        "config.py": """
+            "config.py": """
             PIN = 17
         """,
-    }, "--on"),
+        },
+        "--on",
+    ),
     # asyncio.run (or run_until_complete) called while a loop is already running
-    P("asyncio_run_inside_running_loop", "asyncio", "sync wrapper using asyncio.run called from a coroutine",
-      "RuntimeError", U_ARUN, {
-        "station.py": """
+    P(
+        "asyncio_run_inside_running_loop",
+        "asyncio",
+        "sync wrapper using asyncio.run called from a coroutine",
+        "RuntimeError",
+        U_ARUN,
+        {
+            "station.py": """
             import asyncio
 
             from mvg_client import station
@@ -321,7 +449,7 @@ PROGRAMS = [
 
             asyncio.run(main())
         """,
-        "mvg_client.py": """
+            "mvg_client.py": """
             import asyncio
 
 
@@ -333,10 +461,16 @@ PROGRAMS = [
             def station(query):
                 return asyncio.run(station_async(query))
         """,
-    }),
-    P("asyncio_run_inside_running_loop", "asyncio", "run_until_complete inside a running loop", "RuntimeError",
-      U_ARUN, {
-        "scrape_users.py": """
+        },
+    ),
+    P(
+        "asyncio_run_inside_running_loop",
+        "asyncio",
+        "run_until_complete inside a running loop",
+        "RuntimeError",
+        U_ARUN,
+        {
+            "scrape_users.py": """
             import asyncio
 
 
@@ -356,10 +490,16 @@ PROGRAMS = [
 
             asyncio.run(main())
         """,
-    }),
-    P("asyncio_run_inside_running_loop", "asyncio", "launcher re-running a script's asyncio.run", "RuntimeError",
-      U_ARUN, {
-        "launcher.py": """
+        },
+    ),
+    P(
+        "asyncio_run_inside_running_loop",
+        "asyncio",
+        "launcher re-running a script's asyncio.run",
+        "RuntimeError",
+        U_ARUN,
+        {
+            "launcher.py": """
             import asyncio
 
             from jobs import export_job
@@ -372,7 +512,7 @@ PROGRAMS = [
 
             asyncio.run(menu())
         """,
-        "jobs.py": """
+            "jobs.py": """
             import asyncio
 
 
@@ -384,10 +524,17 @@ PROGRAMS = [
             def export_job():
                 asyncio.run(export())
         """,
-    }),
+        },
+    ),
     # coroutine used without await
-    P("coroutine_not_awaited", "asyncio", "subscripting an un-awaited coroutine", "TypeError", U_AWAIT, {
-        "chat.py": """
+    P(
+        "coroutine_not_awaited",
+        "asyncio",
+        "subscripting an un-awaited coroutine",
+        "TypeError",
+        U_AWAIT,
+        {
+            "chat.py": """
             import asyncio
 
             from poe_client import Client
@@ -401,7 +548,7 @@ PROGRAMS = [
 
             asyncio.run(main())
         """,
-        "poe_client.py": """
+            "poe_client.py": """
             import asyncio
 
 
@@ -410,9 +557,16 @@ PROGRAMS = [
                     await asyncio.sleep(0)
                     return {"data": {bot: ["hi"]}}
         """,
-    }),
-    P("coroutine_not_awaited", "asyncio", "iterating an un-awaited coroutine", "TypeError", U_AWAIT, {
-        "tasks_view.py": """
+        },
+    ),
+    P(
+        "coroutine_not_awaited",
+        "asyncio",
+        "iterating an un-awaited coroutine",
+        "TypeError",
+        U_AWAIT,
+        {
+            "tasks_view.py": """
             import asyncio
 
 
@@ -430,9 +584,16 @@ PROGRAMS = [
 
             print(asyncio.run(render()))
         """,
-    }),
-    P("coroutine_not_awaited", "asyncio", "attribute read on an un-awaited coroutine", "AttributeError", U_AWAIT, {
-        "usage.py": """
+        },
+    ),
+    P(
+        "coroutine_not_awaited",
+        "asyncio",
+        "attribute read on an un-awaited coroutine",
+        "AttributeError",
+        U_AWAIT,
+        {
+            "usage.py": """
             import asyncio
 
             from panel_api import Panel
@@ -446,7 +607,7 @@ PROGRAMS = [
 
             asyncio.run(main())
         """,
-        "panel_api.py": """
+            "panel_api.py": """
             import asyncio
 
 
@@ -455,10 +616,17 @@ PROGRAMS = [
                     await asyncio.sleep(0)
                     return {"user": user, "bytes": 1024}
         """,
-    }),
+        },
+    ),
     # lambdas or local functions sent through pickle (multiprocessing)
-    P("pickle_lambda_or_local_function", "multiprocessing", "Pool.map with a lambda", "AttributeError", U_PICKLE_FN, {
-        "squares.py": """
+    P(
+        "pickle_lambda_or_local_function",
+        "multiprocessing",
+        "Pool.map with a lambda",
+        "AttributeError",
+        U_PICKLE_FN,
+        {
+            "squares.py": """
             from multiprocessing import get_context
 
 
@@ -470,10 +638,16 @@ PROGRAMS = [
             if __name__ == "__main__":
                 main()
         """,
-    }),
-    P("pickle_lambda_or_local_function", "pickle", "model holding lambda reporters saved with pickle",
-      "AttributeError", U_PICKLE_FN, {
-        "save_model.py": """
+        },
+    ),
+    P(
+        "pickle_lambda_or_local_function",
+        "pickle",
+        "model holding lambda reporters saved with pickle",
+        "AttributeError",
+        U_PICKLE_FN,
+        {
+            "save_model.py": """
             import pickle
 
             from abm import Model
@@ -481,7 +655,7 @@ PROGRAMS = [
             with open("model.pkl", "wb") as fh:
                 pickle.dump(Model(n_agents=3), fh)
         """,
-        "abm.py": """
+            "abm.py": """
             class Model:
                 def __init__(self, n_agents):
                     self.agents = [{"wealth": 1} for _ in range(n_agents)]
@@ -490,10 +664,16 @@ PROGRAMS = [
                 def collect(self):
                     return {k: [f(a) for a in self.agents] for k, f in self.reporters.items()}
         """,
-    }),
-    P("pickle_lambda_or_local_function", "concurrent.futures", "ProcessPoolExecutor.submit of a nested function",
-      "AttributeError", U_PICKLE_FN, {
-        "batch_resize.py": """
+        },
+    ),
+    P(
+        "pickle_lambda_or_local_function",
+        "concurrent.futures",
+        "ProcessPoolExecutor.submit of a nested function",
+        "AttributeError",
+        U_PICKLE_FN,
+        {
+            "batch_resize.py": """
             from concurrent.futures import ProcessPoolExecutor
 
             from resize import plan
@@ -504,17 +684,24 @@ PROGRAMS = [
                     worker = plan(0.5)
                     print(pool.submit(worker, (640, 480)).result())
         """,
-        "resize.py": """
+            "resize.py": """
             def plan(scale):
                 def worker(size):
                     w, h = size
                     return int(w * scale), int(h * scale)
                 return worker
         """,
-    }),
+        },
+    ),
     # objects holding a lock/connection deep-copied or pickled
-    P("copy_of_object_holding_lock", "copy", "deepcopy of a client with a lock", "TypeError", U_PICKLE_LOCK, {
-        "clone_client.py": """
+    P(
+        "copy_of_object_holding_lock",
+        "copy",
+        "deepcopy of a client with a lock",
+        "TypeError",
+        U_PICKLE_LOCK,
+        {
+            "clone_client.py": """
             import copy
 
             from http_client import Client
@@ -523,7 +710,7 @@ PROGRAMS = [
             worker = copy.deepcopy(base)
             print(worker.base_url)
         """,
-        "http_client.py": """
+            "http_client.py": """
             import threading
 
 
@@ -533,10 +720,16 @@ PROGRAMS = [
                     self.headers = {"User-Agent": "demo"}
                     self._lock = threading.RLock()
         """,
-    }),
-    P("copy_of_object_holding_lock", "pickle", "pickle of a repository holding a sqlite connection", "TypeError",
-      U_PICKLE_LOCK, {
-        "cache_repo.py": """
+        },
+    ),
+    P(
+        "copy_of_object_holding_lock",
+        "pickle",
+        "pickle of a repository holding a sqlite connection",
+        "TypeError",
+        U_PICKLE_LOCK,
+        {
+            "cache_repo.py": """
             import pickle
             import sqlite3
 
@@ -550,10 +743,16 @@ PROGRAMS = [
             blob = pickle.dumps(Repo())
             print(len(blob))
         """,
-    }),
-    P("copy_of_object_holding_lock", "copy", "deepcopy of a config holding a logger handler", "TypeError",
-      U_PICKLE_LOCK, {
-        "experiment.py": """
+        },
+    ),
+    P(
+        "copy_of_object_holding_lock",
+        "copy",
+        "deepcopy of a config holding a logger handler",
+        "TypeError",
+        U_PICKLE_LOCK,
+        {
+            "experiment.py": """
             import copy
 
             from exp_config import ExperimentConfig
@@ -562,7 +761,7 @@ PROGRAMS = [
             variants = [copy.deepcopy(base) for _ in range(2)]
             print(len(variants))
         """,
-        "exp_config.py": """
+            "exp_config.py": """
             import logging
             import sys
 
@@ -573,15 +772,22 @@ PROGRAMS = [
                     self.params = {"lr": 0.01}
                     self.handler = logging.StreamHandler(sys.stderr)
         """,
-    }),
+        },
+    ),
     # a memoised function called with a list/dict argument
-    P("cached_function_unhashable_arg", "functools", "lru_cache called with a list", "TypeError", U_CACHE, {
-        "network.py": """
+    P(
+        "cached_function_unhashable_arg",
+        "functools",
+        "lru_cache called with a list",
+        "TypeError",
+        U_CACHE,
+        {
+            "network.py": """
             from cells import segment_lengths
 
             print(segment_lengths("soma", [1.0, 2.5, 3.0]))
         """,
-        "cells.py": """
+            "cells.py": """
             from functools import lru_cache
 
 
@@ -589,10 +795,16 @@ PROGRAMS = [
             def segment_lengths(cell, points):
                 return [b - a for a, b in zip(points, points[1:])]
         """,
-    }),
-    P("cached_function_unhashable_arg", "cachetools", "cachetools.cached called with a dict", "TypeError",
-      U_CACHE, {
-        "card_search.py": """
+        },
+    ),
+    P(
+        "cached_function_unhashable_arg",
+        "cachetools",
+        "cachetools.cached called with a dict",
+        "TypeError",
+        U_CACHE,
+        {
+            "card_search.py": """
             from cachetools import TTLCache, cached
 
             from cards import CARDS
@@ -605,13 +817,19 @@ PROGRAMS = [
 
             print(search({"color": "blue"}))
         """,
-        "cards.py": """
+            "cards.py": """
             CARDS = [{"name": "Opt", "color": "blue"}, {"name": "Shock", "color": "red"}]
         """,
-    }),
-    P("cached_function_unhashable_arg", "functools", "functools.cache on a method given a set", "TypeError",
-      U_CACHE, {
-        "perms.py": """
+        },
+    ),
+    P(
+        "cached_function_unhashable_arg",
+        "functools",
+        "functools.cache on a method given a set",
+        "TypeError",
+        U_CACHE,
+        {
+            "perms.py": """
             from functools import cache
 
 
@@ -623,11 +841,17 @@ PROGRAMS = [
 
             print(Policy().allows({"editor", "admin"}, "delete"))
         """,
-    }),
+        },
+    ),
     # re.findall returns tuples (or only the group) when the pattern has groups
-    P("findall_with_groups_returns_tuples", "re", "findall result concatenated as strings", "TypeError",
-      U_FINDALL, {
-        "find_views.py": """
+    P(
+        "findall_with_groups_returns_tuples",
+        "re",
+        "findall result concatenated as strings",
+        "TypeError",
+        U_FINDALL,
+        {
+            "find_views.py": """
             import re
 
             from views import VIEW_TREE
@@ -635,23 +859,35 @@ PROGRAMS = [
             matches = re.findall(r"(UI|FB)(\\w+)View", VIEW_TREE)
             print("found: " + ", ".join(m + "!" for m in matches))
         """,
-        "views.py": """
+            "views.py": """
             VIEW_TREE = "UIWindow > UILabelView > FBProfileView > UIButtonView"
         """,
-    }),
-    P("findall_with_groups_returns_tuples", "re", "findall tuples treated as strings", "AttributeError",
-      U_FINDALL, {
-        "emails.py": """
+        },
+    ),
+    P(
+        "findall_with_groups_returns_tuples",
+        "re",
+        "findall tuples treated as strings",
+        "AttributeError",
+        U_FINDALL,
+        {
+            "emails.py": """
             import re
 
             TEXT = "contact: Ana <ana@example.org>, Ben <ben@example.net>"
             addresses = re.findall(r"([\\w.]+)@([\\w.]+)", TEXT)
             print(sorted(a.lower() for a in addresses))
         """,
-    }),
-    P("findall_with_groups_returns_tuples", "re", "findall groups used as dict keys of full matches", "KeyError",
-      U_FINDALL, {
-        "versions.py": """
+        },
+    ),
+    P(
+        "findall_with_groups_returns_tuples",
+        "re",
+        "findall groups used as dict keys of full matches",
+        "KeyError",
+        U_FINDALL,
+        {
+            "versions.py": """
             import re
 
             from changelog import CHANGELOG, RELEASE_DATES
@@ -659,28 +895,42 @@ PROGRAMS = [
             for version in re.findall(r"v(\\d+)\\.(\\d+)", CHANGELOG):
                 print(version, RELEASE_DATES[version])
         """,
-        "changelog.py": """
+            "changelog.py": """
             CHANGELOG = "v1.2 fixed login; v1.3 added export"
             RELEASE_DATES = {"v1.2": "2024-01-10", "v1.3": "2024-02-02"}
         """,
-    }),
+        },
+    ),
     # str.format on text that contains literal braces (JSON, CSS, code)
-    P("format_literal_braces", "core", "str.format of a JSON body template", "KeyError", U_BRACES, {
-        "webhook.py": """
+    P(
+        "format_literal_braces",
+        "core",
+        "str.format of a JSON body template",
+        "KeyError",
+        U_BRACES,
+        {
+            "webhook.py": """
             from templates import render_payload
 
             print(render_payload(ip="10.0.0.7"))
         """,
-        "templates.py": """
+            "templates.py": """
             TEMPLATE = '{"field": "IP being blocked", "value": "{ip}"}'
 
 
             def render_payload(**values):
                 return TEMPLATE.format(**values)
         """,
-    }),
-    P("format_literal_braces", "core", "error message formatted twice", "KeyError", U_BRACES, {
-        "checks.py": """
+        },
+    ),
+    P(
+        "format_literal_braces",
+        "core",
+        "error message formatted twice",
+        "KeyError",
+        U_BRACES,
+        {
+            "checks.py": """
             class CheckError(Exception):
                 pass
 
@@ -693,9 +943,16 @@ PROGRAMS = [
             payload = {"a": 1, "b": 2}
             or_raise(len(payload) > 2, f"mydata: {{a:{payload['a']}, b:{payload['b']}}}")
         """,
-    }),
-    P("format_literal_braces", "core", "CSS snippet built with str.format", "ValueError", U_BRACES, {
-        "toast.py": """
+        },
+    ),
+    P(
+        "format_literal_braces",
+        "core",
+        "CSS snippet built with str.format",
+        "ValueError",
+        U_BRACES,
+        {
+            "toast.py": """
             STYLE = "<style>.{cls} {{position: fixed; top: {top}px;}</style>"
 
 
@@ -705,5 +962,6 @@ PROGRAMS = [
 
             print(toast_css("toast", 87))
         """,
-    }),
+        },
+    ),
 ]

@@ -13,16 +13,22 @@ U_LOADS = "https://github.com/sushant10/HQ_Bot/issues/64"
 
 PROGRAMS = [
     # datetime values handed to json without a default hook
-    P("json_datetime_no_default", "json", "json.dumps of a query result row", "TypeError", U_JSON_DT, {
-        "export_events.py": """
+    P(
+        "json_datetime_no_default",
+        "json",
+        "json.dumps of a query result row",
+        "TypeError",
+        U_JSON_DT,
+        {
+            "export_events.py": """
             import json
             from reports.query import fetch_events
 
             rows = fetch_events()
             print(json.dumps({"count": len(rows), "events": rows}, indent=2))
         """,
-        "reports/__init__.py": "",
-        "reports/query.py": """
+            "reports/__init__.py": "",
+            "reports/query.py": """
             import sqlite3
             from datetime import datetime
 
@@ -34,9 +40,16 @@ PROGRAMS = [
                 conn.row_factory = sqlite3.Row
                 return [dict(r) for r in conn.execute("select name, started from events")]
         """,
-    }),
-    P("json_datetime_no_default", "json", "json.dump of a dataclass asdict", "TypeError", U_JSON_DT, {
-        "save_invoice.py": """
+        },
+    ),
+    P(
+        "json_datetime_no_default",
+        "json",
+        "json.dump of a dataclass asdict",
+        "TypeError",
+        U_JSON_DT,
+        {
+            "save_invoice.py": """
             import json
             from dataclasses import asdict, dataclass
             from datetime import date
@@ -58,10 +71,16 @@ PROGRAMS = [
             save(Invoice("INV-0042", date(2024, 3, 31), 129.5), Path("invoice.json"))
             print("saved")
         """,
-    }),
-    P("json_datetime_no_default", "json", "json.dumps of an API payload with an arrow timestamp", "TypeError",
-      U_JSON_DT, {
-        "heartbeat.py": """
+        },
+    ),
+    P(
+        "json_datetime_no_default",
+        "json",
+        "json.dumps of an API payload with an arrow timestamp",
+        "TypeError",
+        U_JSON_DT,
+        {
+            "heartbeat.py": """
             import json
 
             import arrow
@@ -70,15 +89,22 @@ PROGRAMS = [
 
             print(json.dumps(build_payload("worker-3", arrow.get("2024-06-01T08:00:00+00:00"))))
         """,
-        "monitor/__init__.py": "",
-        "monitor/payload.py": """
+            "monitor/__init__.py": "",
+            "monitor/payload.py": """
             def build_payload(host, seen_at):
                 return {"host": host, "last_seen": seen_at.datetime, "status": "up"}
         """,
-    }),
+        },
+    ),
     # bytes (base64/digest output) left undecoded before json
-    P("json_bytes_not_decoded", "json", "json.dumps of a base64-encoded attachment", "TypeError", U_JSON_BYTES, {
-        "send_mail.py": """
+    P(
+        "json_bytes_not_decoded",
+        "json",
+        "json.dumps of a base64-encoded attachment",
+        "TypeError",
+        U_JSON_BYTES,
+        {
+            "send_mail.py": """
             import base64
             import json
 
@@ -91,9 +117,16 @@ PROGRAMS = [
             body = json.dumps(message)
             print(len(body))
         """,
-    }),
-    P("json_bytes_not_decoded", "json", "json.dump of file digests", "TypeError", U_JSON_BYTES, {
-        "manifest.py": """
+        },
+    ),
+    P(
+        "json_bytes_not_decoded",
+        "json",
+        "json.dump of file digests",
+        "TypeError",
+        U_JSON_BYTES,
+        {
+            "manifest.py": """
             import hashlib
             import json
             from pathlib import Path
@@ -105,8 +138,8 @@ PROGRAMS = [
             with open("manifest.json", "w") as fh:
                 json.dump(digest_files(["a.txt", "b.txt"]), fh, indent=1)
         """,
-        "tools/__init__.py": "",
-        "tools/digest.py": """
+            "tools/__init__.py": "",
+            "tools/digest.py": """
             import hashlib
             from pathlib import Path
 
@@ -114,9 +147,16 @@ PROGRAMS = [
             def digest_files(names):
                 return {name: hashlib.sha256(Path(name).read_bytes()).digest() for name in names}
         """,
-    }),
-    P("json_bytes_not_decoded", "json", "json.dumps of subprocess output", "TypeError", U_JSON_BYTES, {
-        "status_report.py": """
+        },
+    ),
+    P(
+        "json_bytes_not_decoded",
+        "json",
+        "json.dumps of subprocess output",
+        "TypeError",
+        U_JSON_BYTES,
+        {
+            "status_report.py": """
             import json
             import subprocess
             import sys
@@ -128,10 +168,17 @@ PROGRAMS = [
 
             print(json.dumps({"service": "billing", "python": python_version().strip()}))
         """,
-    }),
+        },
+    ),
     # non-str dict keys for serialisers that require str keys
-    P("json_non_str_dict_keys", "orjson", "orjson.dumps of a histogram keyed by int", "TypeError", U_KEYS, {
-        "histogram.py": """
+    P(
+        "json_non_str_dict_keys",
+        "orjson",
+        "orjson.dumps of a histogram keyed by int",
+        "TypeError",
+        U_KEYS,
+        {
+            "histogram.py": """
             from collections import Counter
 
             import orjson
@@ -141,14 +188,21 @@ PROGRAMS = [
             counts = Counter(word_lengths("the quick brown fox jumps over the lazy dog"))
             print(orjson.dumps(dict(counts)).decode())
         """,
-        "stats/__init__.py": "",
-        "stats/lengths.py": """
+            "stats/__init__.py": "",
+            "stats/lengths.py": """
             def word_lengths(text):
                 return [len(word) for word in text.split()]
         """,
-    }),
-    P("json_non_str_dict_keys", "json", "json.dumps of a dict keyed by tuples", "TypeError", U_KEYS, {
-        "route_costs.py": """
+        },
+    ),
+    P(
+        "json_non_str_dict_keys",
+        "json",
+        "json.dumps of a dict keyed by tuples",
+        "TypeError",
+        U_KEYS,
+        {
+            "route_costs.py": """
             import json
 
             costs = {}
@@ -156,9 +210,16 @@ PROGRAMS = [
                 costs[(src, dst)] = km
             print(json.dumps({"version": 1, "costs": costs}))
         """,
-    }),
-    P("json_non_str_dict_keys", "orjson", "orjson.dumps of a dict keyed by UUID", "TypeError", U_KEYS, {
-        "sessions.py": """
+        },
+    ),
+    P(
+        "json_non_str_dict_keys",
+        "orjson",
+        "orjson.dumps of a dict keyed by UUID",
+        "TypeError",
+        U_KEYS,
+        {
+            "sessions.py": """
             import uuid
 
             import orjson
@@ -182,10 +243,17 @@ PROGRAMS = [
             store.open("ben")
             print(store.snapshot())
         """,
-    }),
+        },
+    ),
     # None values written to TOML, which has no null
-    P("toml_none_value", "tomli_w", "tomli_w.dumps of a config with an unset option", "TypeError", U_TOML_NONE, {
-        "write_config.py": """
+    P(
+        "toml_none_value",
+        "tomli_w",
+        "tomli_w.dumps of a config with an unset option",
+        "TypeError",
+        U_TOML_NONE,
+        {
+            "write_config.py": """
             import tomli_w
 
             from settings import Settings
@@ -193,7 +261,7 @@ PROGRAMS = [
             cfg = Settings(host="db.internal", port=5432)
             print(tomli_w.dumps({"database": cfg.as_dict()}))
         """,
-        "settings.py": """
+            "settings.py": """
             from dataclasses import asdict, dataclass
             from typing import Optional
 
@@ -207,9 +275,16 @@ PROGRAMS = [
                 def as_dict(self):
                     return asdict(self)
         """,
-    }),
-    P("toml_none_value", "tomli_w", "tomli_w.dump of parsed CLI options", "TypeError", U_TOML_NONE, {
-        "init_project.py": """
+        },
+    ),
+    P(
+        "toml_none_value",
+        "tomli_w",
+        "tomli_w.dump of parsed CLI options",
+        "TypeError",
+        U_TOML_NONE,
+        {
+            "init_project.py": """
             import argparse
 
             import tomli_w
@@ -225,19 +300,34 @@ PROGRAMS = [
                 tomli_w.dump(project, fh)
             print("written")
         """,
-    }, "demo-pkg"),
-    P("toml_none_value", "tomli_w", "tomli_w.dumps of a list holding a missing value", "TypeError", U_TOML_NONE, {
-        "matrix.py": """
+        },
+        "demo-pkg",
+    ),
+    P(
+        "toml_none_value",
+        "tomli_w",
+        "tomli_w.dumps of a list holding a missing value",
+        "TypeError",
+        U_TOML_NONE,
+        {
+            "matrix.py": """
             import tomli_w
 
             versions = {"3.10": "ok", "3.11": "ok", "3.12": None}
             matrix = {"ci": {"python": list(versions), "status": [versions[v] for v in versions]}}
             print(tomli_w.dumps(matrix))
         """,
-    }),
+        },
+    ),
     # msgpack turns tuples into lists, so tuple keys do not round-trip
-    P("msgpack_tuple_becomes_list", "msgpack", "unpackb of a dict keyed by tuples", "TypeError", U_MSGPACK, {
-        "grid_cache.py": """
+    P(
+        "msgpack_tuple_becomes_list",
+        "msgpack",
+        "unpackb of a dict keyed by tuples",
+        "TypeError",
+        U_MSGPACK,
+        {
+            "grid_cache.py": """
             import msgpack
 
             from grid.cells import load_cells, save_cells
@@ -245,8 +335,8 @@ PROGRAMS = [
             blob = save_cells({(0, 0): "wall", (0, 1): "door"})
             print(load_cells(blob))
         """,
-        "grid/__init__.py": "",
-        "grid/cells.py": """
+            "grid/__init__.py": "",
+            "grid/cells.py": """
             import msgpack
 
 
@@ -257,9 +347,16 @@ PROGRAMS = [
             def load_cells(blob):
                 return msgpack.unpackb(blob, strict_map_key=False)
         """,
-    }),
-    P("msgpack_tuple_becomes_list", "msgpack", "set built from unpacked tuples", "TypeError", U_MSGPACK, {
-        "seen_edges.py": """
+        },
+    ),
+    P(
+        "msgpack_tuple_becomes_list",
+        "msgpack",
+        "set built from unpacked tuples",
+        "TypeError",
+        U_MSGPACK,
+        {
+            "seen_edges.py": """
             import msgpack
 
             edges = [(1, 2), (2, 3), (1, 2)]
@@ -269,9 +366,16 @@ PROGRAMS = [
             unique = set(restored)
             print(len(unique))
         """,
-    }),
-    P("msgpack_tuple_becomes_list", "msgpack", "dict lookup keyed by an unpacked tuple", "TypeError", U_MSGPACK, {
-        "price_lookup.py": """
+        },
+    ),
+    P(
+        "msgpack_tuple_becomes_list",
+        "msgpack",
+        "dict lookup keyed by an unpacked tuple",
+        "TypeError",
+        U_MSGPACK,
+        {
+            "price_lookup.py": """
             import msgpack
 
             from pricing import PRICES, decode_order
@@ -279,7 +383,7 @@ PROGRAMS = [
             order = decode_order(msgpack.packb({"item": ("tea", "large"), "qty": 2}))
             print(PRICES[order["item"]] * order["qty"])
         """,
-        "pricing.py": """
+            "pricing.py": """
             import msgpack
 
             PRICES = {("tea", "small"): 2.0, ("tea", "large"): 3.5}
@@ -288,10 +392,17 @@ PROGRAMS = [
             def decode_order(blob):
                 return msgpack.unpackb(blob)
         """,
-    }),
+        },
+    ),
     # a Python repr (single quotes, True/None) written where JSON was meant
-    P("python_repr_not_json", "json", "json.loads of a str(dict) cache file", "JSONDecodeError", U_REPR, {
-        "read_cache.py": """
+    P(
+        "python_repr_not_json",
+        "json",
+        "json.loads of a str(dict) cache file",
+        "JSONDecodeError",
+        U_REPR,
+        {
+            "read_cache.py": """
             import json
             from pathlib import Path
 
@@ -301,13 +412,20 @@ PROGRAMS = [
             data = json.loads(Path("cache.json").read_text())
             print(data["roles"])
         """,
-        "cache_writer.py": """
+            "cache_writer.py": """
             def write_cache(path, data):
                 path.write_text(str(data))
         """,
-    }),
-    P("python_repr_not_json", "json", "json.load of a file written with print(dict)", "JSONDecodeError", U_REPR, {
-        "load_labels.py": """
+        },
+    ),
+    P(
+        "python_repr_not_json",
+        "json",
+        "json.load of a file written with print(dict)",
+        "JSONDecodeError",
+        U_REPR,
+        {
+            "load_labels.py": """
             import json
 
             labels = {"cat": 0, "dog": 1}
@@ -318,10 +436,16 @@ PROGRAMS = [
                 mapping = json.load(fh)
             print(mapping)
         """,
-    }),
-    P("python_repr_not_json", "json", "json.loads of a message built with an f-string of a list", "JSONDecodeError",
-      U_REPR, {
-        "queue_consumer.py": """
+        },
+    ),
+    P(
+        "python_repr_not_json",
+        "json",
+        "json.loads of a message built with an f-string of a list",
+        "JSONDecodeError",
+        U_REPR,
+        {
+            "queue_consumer.py": """
             import json
 
 
@@ -335,10 +459,17 @@ PROGRAMS = [
 
             print(consume(produce([10, 11])))
         """,
-    }),
+        },
+    ),
     # a JSON Lines file read as one JSON document
-    P("jsonl_read_as_json", "json", "json.load of a .jsonl export", "JSONDecodeError", U_JSONL, {
-        "count_articles.py": """
+    P(
+        "jsonl_read_as_json",
+        "json",
+        "json.load of a .jsonl export",
+        "JSONDecodeError",
+        U_JSONL,
+        {
+            "count_articles.py": """
             import json
 
             from dataset import write_sample
@@ -348,7 +479,7 @@ PROGRAMS = [
                 articles = json.load(fh)
             print(len(articles))
         """,
-        "dataset.py": """
+            "dataset.py": """
             import json
 
 
@@ -357,9 +488,16 @@ PROGRAMS = [
                     for i in range(3):
                         fh.write(json.dumps({"id": i, "title": f"story {i}"}) + "\\n")
         """,
-    }),
-    P("jsonl_read_as_json", "json", "json.loads of a log file's whole text", "JSONDecodeError", U_JSONL, {
-        "audit.py": """
+        },
+    ),
+    P(
+        "jsonl_read_as_json",
+        "json",
+        "json.loads of a log file's whole text",
+        "JSONDecodeError",
+        U_JSONL,
+        {
+            "audit.py": """
             import json
             from pathlib import Path
 
@@ -367,9 +505,16 @@ PROGRAMS = [
             events = json.loads(Path("audit.log").read_text())
             print([e["event"] for e in events])
         """,
-    }),
-    P("jsonl_read_as_json", "orjson", "orjson.loads of a newline-delimited dump", "JSONDecodeError", U_JSONL, {
-        "metrics_import.py": """
+        },
+    ),
+    P(
+        "jsonl_read_as_json",
+        "orjson",
+        "orjson.loads of a newline-delimited dump",
+        "JSONDecodeError",
+        U_JSONL,
+        {
+            "metrics_import.py": """
             import orjson
 
             from exporter import export
@@ -378,17 +523,24 @@ PROGRAMS = [
             samples = orjson.loads(raw)
             print(sum(s["cpu"] for s in samples))
         """,
-        "exporter.py": """
+            "exporter.py": """
             import orjson
 
 
             def export(samples):
                 return b"\\n".join(orjson.dumps(s) for s in samples)
         """,
-    }),
+        },
+    ),
     # json.loads (string) and json.load (file) confused
-    P("json_load_loads_confused", "json", "json.loads given an open file", "TypeError", U_LOADS, {
-        "quiz.py": """
+    P(
+        "json_load_loads_confused",
+        "json",
+        "json.loads given an open file",
+        "TypeError",
+        U_LOADS,
+        {
+            "quiz.py": """
             import json
 
             from questions import QUESTIONS_FILE, ensure_questions
@@ -398,7 +550,7 @@ PROGRAMS = [
                 questions = json.loads(fh)
             print(len(questions))
         """,
-        "questions.py": """
+            "questions.py": """
             import json
 
             QUESTIONS_FILE = "questions.json"
@@ -408,9 +560,16 @@ PROGRAMS = [
                 with open(QUESTIONS_FILE, "w") as fh:
                     json.dump([{"q": "2+2?", "a": "4"}], fh)
         """,
-    }),
-    P("json_load_loads_confused", "json", "json.load given a path string", "AttributeError", U_LOADS, {
-        "score.py": """
+        },
+    ),
+    P(
+        "json_load_loads_confused",
+        "json",
+        "json.load given a path string",
+        "AttributeError",
+        U_LOADS,
+        {
+            "score.py": """
             import json
             import sys
 
@@ -423,9 +582,17 @@ PROGRAMS = [
             preds = load_predictions(sys.argv[1])
             print(max(preds))
         """,
-    }, "preds.json"),
-    P("json_load_loads_confused", "json", "json.loads given a Path", "TypeError", U_LOADS, {
-        "settings_loader.py": """
+        },
+        "preds.json",
+    ),
+    P(
+        "json_load_loads_confused",
+        "json",
+        "json.loads given a Path",
+        "TypeError",
+        U_LOADS,
+        {
+            "settings_loader.py": """
             import json
             from pathlib import Path
 
@@ -441,5 +608,6 @@ PROGRAMS = [
             Path("settings.json").write_text('{"debug": true}')
             print(Settings(Path("settings.json")).get("debug"))
         """,
-    }),
+        },
+    ),
 ]

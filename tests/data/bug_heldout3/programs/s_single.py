@@ -3,9 +3,14 @@
 from programs import P
 
 PROGRAMS = [
-    P("marshmallow2_style_result_unpacked", "marshmallow", "data, errors = schema.load(...)", "ValueError",
-      "https://github.com/marshmallow-code/marshmallow/issues/830", {
-        "signup_form.py": """
+    P(
+        "marshmallow2_style_result_unpacked",
+        "marshmallow",
+        "data, errors = schema.load(...)",
+        "ValueError",
+        "https://github.com/marshmallow-code/marshmallow/issues/830",
+        {
+            "signup_form.py": """
             from marshmallow import Schema, fields
 
 
@@ -20,10 +25,16 @@ PROGRAMS = [
                 print(errors)
             print(data)
         """,
-    }),
-    P("toml_path_value", "tomli_w", "tomli_w.dump of a dict holding a pathlib.Path", "TypeError",
-      "https://github.com/hukkin/tomli-w/issues/50", {
-        "save_target.py": """
+        },
+    ),
+    P(
+        "toml_path_value",
+        "tomli_w",
+        "tomli_w.dump of a dict holding a pathlib.Path",
+        "TypeError",
+        "https://github.com/hukkin/tomli-w/issues/50",
+        {
+            "save_target.py": """
             import pathlib
 
             import tomli_w
@@ -32,24 +43,36 @@ PROGRAMS = [
             with open("target.toml", "wb") as fh:
                 tomli_w.dump(data, fh)
         """,
-    }),
-    P("toml_non_str_key", "tomli_w", "tomli_w.dumps of a dict keyed by int", "TypeError",
-      "https://github.com/hukkin/tomli-w/issues/53", {
-        "ports.py": """
+        },
+    ),
+    P(
+        "toml_non_str_key",
+        "tomli_w",
+        "tomli_w.dumps of a dict keyed by int",
+        "TypeError",
+        "https://github.com/hukkin/tomli-w/issues/53",
+        {
+            "ports.py": """
             import tomli_w
 
             from scan import open_ports
 
             print(tomli_w.dumps({"ports": open_ports()}))
         """,
-        "scan.py": """
+            "scan.py": """
             def open_ports():
                 return {22: {"service": "ssh"}, 443: {"service": "https", "ver": "1.3"}}
         """,
-    }),
-    P("sqlite3_row_without_row_factory", "sqlite3", "fetchone()['column'] without sqlite3.Row", "TypeError",
-      "https://github.com/pallets/flask/issues/2911", {
-        "auth.py": """
+        },
+    ),
+    P(
+        "sqlite3_row_without_row_factory",
+        "sqlite3",
+        "fetchone()['column'] without sqlite3.Row",
+        "TypeError",
+        "https://github.com/pallets/flask/issues/2911",
+        {
+            "auth.py": """
             import hashlib
 
             from db import get_db
@@ -66,7 +89,7 @@ PROGRAMS = [
 
             print(login("ana", "pw"))
         """,
-        "db.py": """
+            "db.py": """
             import hashlib
             import sqlite3
 
@@ -78,10 +101,16 @@ PROGRAMS = [
                            ("ana", hashlib.sha256(b"pw").hexdigest()))
                 return db
         """,
-    }),
-    P("gzipfile_text_mode", "gzip", "gzip.GzipFile(path, 'rt')", "ValueError",
-      "https://github.com/rucio/rucio/issues/7355", {
-        "dump_reader.py": """
+        },
+    ),
+    P(
+        "gzipfile_text_mode",
+        "gzip",
+        "gzip.GzipFile(path, 'rt')",
+        "ValueError",
+        "https://github.com/rucio/rucio/issues/7355",
+        {
+            "dump_reader.py": """
             import gzip
 
             with gzip.open("replicas.gz", "wt") as fh:
@@ -90,10 +119,16 @@ PROGRAMS = [
             with gzip.GzipFile("replicas.gz", "rt") as fh:
                 print(fh.readline())
         """,
-    }),
-    P("findall_repeated_group_keeps_last", "re", "findall with a repeated capture group", "AssertionError",
-      "https://github.com/neolee/pilot/issues/819", {
-        "runs.py": """
+        },
+    ),
+    P(
+        "findall_repeated_group_keeps_last",
+        "re",
+        "findall with a repeated capture group",
+        "AssertionError",
+        "https://github.com/neolee/pilot/issues/819",
+        {
+            "runs.py": """
             import re
 
             text = "error wonderer severeness"
@@ -101,10 +136,16 @@ PROGRAMS = [
             assert runs == ["er", "erer", "er"], runs
             print(runs)
         """,
-    }),
-    P("sqlite_format_paramstyle", "sqlite3", "%s placeholders with sqlite3", "OperationalError",
-      "https://github.com/saltstack/salt/issues/29736", {
-        "pillar_query.py": """
+        },
+    ),
+    P(
+        "sqlite_format_paramstyle",
+        "sqlite3",
+        "%s placeholders with sqlite3",
+        "OperationalError",
+        "https://github.com/saltstack/salt/issues/29736",
+        {
+            "pillar_query.py": """
             import sqlite3
 
             from pillar_db import connect
@@ -113,7 +154,7 @@ PROGRAMS = [
             rows = conn.execute("SELECT internal, value FROM quickpeek WHERE hostname LIKE %s", ("minion1",))
             print(rows.fetchall())
         """,
-        "pillar_db.py": """
+            "pillar_db.py": """
             import sqlite3
 
 
@@ -123,10 +164,16 @@ PROGRAMS = [
                 conn.execute("insert into quickpeek values (1, 'infoheader', 'minion1', 'X-Info:')")
                 return conn
         """,
-    }),
-    P("pil_save_to_stringio", "PIL", "Image.save into io.StringIO", "TypeError",
-      "https://github.com/python-pillow/Pillow/issues/2205", {
-        "avatar_stream.py": """
+        },
+    ),
+    P(
+        "pil_save_to_stringio",
+        "PIL",
+        "Image.save into io.StringIO",
+        "TypeError",
+        "https://github.com/python-pillow/Pillow/issues/2205",
+        {
+            "avatar_stream.py": """
             from io import StringIO
 
             from PIL import Image
@@ -136,10 +183,16 @@ PROGRAMS = [
             image.save(stream, "PNG")
             print(len(stream.getvalue()))
         """,
-    }),
-    P("html_entity_in_xml", "lxml", "lxml parse of XML using an HTML named entity", "XMLSyntaxError",
-      "https://github.com/PerseusDL/lexica/issues/31", {
-        "lexicon.py": """
+        },
+    ),
+    P(
+        "html_entity_in_xml",
+        "lxml",
+        "lxml parse of XML using an HTML named entity",
+        "XMLSyntaxError",
+        "https://github.com/PerseusDL/lexica/issues/31",
+        {
+            "lexicon.py": """
             from lxml import etree
 
             from entries import ENTRY
@@ -147,13 +200,19 @@ PROGRAMS = [
             entry = etree.fromstring(ENTRY)
             print(entry.findtext("orth"))
         """,
-        "entries.py": """
+            "entries.py": """
             ENTRY = "<entry><orth>amo</orth><sense>to love&nbsp;&dagger;</sense></entry>"
         """,
-    }),
-    P("msgpack_int_map_keys_strict", "msgpack", "unpackb of a dict keyed by int", "ValueError",
-      "https://github.com/msgpack/msgpack-python/issues/418", {
-        "shard_map.py": """
+        },
+    ),
+    P(
+        "msgpack_int_map_keys_strict",
+        "msgpack",
+        "unpackb of a dict keyed by int",
+        "ValueError",
+        "https://github.com/msgpack/msgpack-python/issues/418",
+        {
+            "shard_map.py": """
             import msgpack
 
             from shards import SHARDS
@@ -162,13 +221,19 @@ PROGRAMS = [
             restored = msgpack.unpackb(blob)
             print(restored[0])
         """,
-        "shards.py": """
+            "shards.py": """
             SHARDS = {0: "db-a", 1: "db-b", 2: "db-c"}
         """,
-    }),
-    P("xmltodict_force_list_empty_element", "xmltodict", "force_list on an empty element gives [None]",
-      "TypeError", "https://github.com/martinblech/xmltodict/issues/166", {
-        "servers.py": """
+        },
+    ),
+    P(
+        "xmltodict_force_list_empty_element",
+        "xmltodict",
+        "force_list on an empty element gives [None]",
+        "TypeError",
+        "https://github.com/martinblech/xmltodict/issues/166",
+        {
+            "servers.py": """
             import xmltodict
 
             XML = "<servers><server></server></servers>"
@@ -176,10 +241,16 @@ PROGRAMS = [
             for server in doc["servers"]["server"]:
                 print(server["name"])
         """,
-    }),
-    P("default_factory_not_callable", "dataclasses", "default_factory given an instance", "TypeError",
-      "https://github.com/StephanieWillis/solar-and-heat-pump-savings/issues/121", {
-        "consumption.py": """
+        },
+    ),
+    P(
+        "default_factory_not_callable",
+        "dataclasses",
+        "default_factory given an instance",
+        "TypeError",
+        "https://github.com/StephanieWillis/solar-and-heat-pump-savings/issues/121",
+        {
+            "consumption.py": """
             from dataclasses import dataclass, field
 
             from fuels import ELECTRICITY, Fuel
@@ -193,7 +264,7 @@ PROGRAMS = [
 
             print(Consumption(3100.0))
         """,
-        "fuels.py": """
+            "fuels.py": """
             from dataclasses import dataclass
 
 
@@ -205,10 +276,16 @@ PROGRAMS = [
 
             ELECTRICITY = Fuel("electricity", 0.34)
         """,
-    }),
-    P("pool_object_pickled", "multiprocessing", "a Pool passed inside a task's arguments", "NotImplementedError",
-      "https://github.com/uqfoundation/multiprocess/issues/18", {
-        "nested_map.py": """
+        },
+    ),
+    P(
+        "pool_object_pickled",
+        "multiprocessing",
+        "a Pool passed inside a task's arguments",
+        "NotImplementedError",
+        "https://github.com/uqfoundation/multiprocess/issues/18",
+        {
+            "nested_map.py": """
             import pickle
             from multiprocessing.pool import Pool
 
@@ -224,10 +301,16 @@ PROGRAMS = [
                     payload = pickle.dumps(Job(pool, [1, 2, 3]))
                     print(len(payload))
         """,
-    }),
-    P("gzip_open_mode_without_rw", "gzip", "gzip.open(path, 'b')", "ValueError",
-      "https://github.com/timoast/sinto/issues/67", {
-        "filter_barcodes.py": """
+        },
+    ),
+    P(
+        "gzip_open_mode_without_rw",
+        "gzip",
+        "gzip.open(path, 'b')",
+        "ValueError",
+        "https://github.com/timoast/sinto/issues/67",
+        {
+            "filter_barcodes.py": """
             import gzip
 
             from cells_fixture import write_cells
@@ -237,7 +320,7 @@ PROGRAMS = [
                 barcodes = [line.strip() for line in inf]
             print(len(barcodes))
         """,
-        "cells_fixture.py": """
+            "cells_fixture.py": """
             import gzip
 
 
@@ -245,10 +328,16 @@ PROGRAMS = [
                 with gzip.open(path, "wt") as fh:
                     fh.write("AAAC\\nCCGT\\n")
         """,
-    }),
-    P("sqlite_params_as_set", "sqlite3", "set of ids passed as the parameters", "ProgrammingError",
-      "https://github.com/sripathikrishnan/jinjasql/issues/22", {
-        "lookup.py": """
+        },
+    ),
+    P(
+        "sqlite_params_as_set",
+        "sqlite3",
+        "set of ids passed as the parameters",
+        "ProgrammingError",
+        "https://github.com/sripathikrishnan/jinjasql/issues/22",
+        {
+            "lookup.py": """
             import sqlite3
 
             conn = sqlite3.connect(":memory:")
@@ -258,10 +347,16 @@ PROGRAMS = [
             wanted = {1}
             print(conn.execute("select name from items where id = ?", wanted).fetchall())
         """,
-    }),
-    P("babel_locale_territory_mismatch", "babel", "format_datetime with locale sl_SL", "UnknownLocaleError",
-      "https://github.com/Dielee/volvo2mqtt/issues/179", {
-        "car_status.py": """
+        },
+    ),
+    P(
+        "babel_locale_territory_mismatch",
+        "babel",
+        "format_datetime with locale sl_SL",
+        "UnknownLocaleError",
+        "https://github.com/Dielee/volvo2mqtt/issues/179",
+        {
+            "car_status.py": """
             from datetime import datetime
 
             from babel.dates import format_datetime
@@ -270,13 +365,19 @@ PROGRAMS = [
 
             print(format_datetime(datetime(2024, 3, 5, 9, 30), format="medium", locale=SETTINGS["babelLocale"]))
         """,
-        "settings_store.py": """
+            "settings_store.py": """
             SETTINGS = {"babelLocale": "sl_SL", "updateInterval": 300}
         """,
-    }),
-    P("one_on_duplicated_rows", "more_itertools", "more_itertools.one over a join with duplicates", "ValueError",
-      "https://github.com/more-itertools/more-itertools/issues/281", {
-        "owner_of.py": """
+        },
+    ),
+    P(
+        "one_on_duplicated_rows",
+        "more_itertools",
+        "more_itertools.one over a join with duplicates",
+        "ValueError",
+        "https://github.com/more-itertools/more-itertools/issues/281",
+        {
+            "owner_of.py": """
             from more_itertools import one
 
             from records import OWNERSHIP
@@ -284,17 +385,23 @@ PROGRAMS = [
             owner = one(o for o in OWNERSHIP if o["asset"] == "laptop-7")
             print(owner["user"])
         """,
-        "records.py": """
+            "records.py": """
             OWNERSHIP = [
                 {"asset": "laptop-7", "user": "ana"},
                 {"asset": "phone-2", "user": "ben"},
                 {"asset": "laptop-7", "user": "ana"},
             ]
         """,
-    }),
-    P("sortedlist_key_changed_after_insert", "sortedcontainers", "remove after mutating the sort key",
-      "ValueError", "https://github.com/grantjenks/python-sortedcontainers/issues/39", {
-        "priority_queue.py": """
+        },
+    ),
+    P(
+        "sortedlist_key_changed_after_insert",
+        "sortedcontainers",
+        "remove after mutating the sort key",
+        "ValueError",
+        "https://github.com/grantjenks/python-sortedcontainers/issues/39",
+        {
+            "priority_queue.py": """
             from sortedcontainers import SortedKeyList
 
             queue = SortedKeyList(key=lambda task: task["priority"])
@@ -305,10 +412,16 @@ PROGRAMS = [
             queue.remove(backup)
             print([t["name"] for t in queue])
         """,
-    }),
-    P("sortedlist_order_without_equality", "sortedcontainers", "remove of an object with __lt__ but no __eq__",
-      "ValueError", "https://github.com/grantjenks/python-sortedcontainers/issues/223", {
-        "timeline.py": """
+        },
+    ),
+    P(
+        "sortedlist_order_without_equality",
+        "sortedcontainers",
+        "remove of an object with __lt__ but no __eq__",
+        "ValueError",
+        "https://github.com/grantjenks/python-sortedcontainers/issues/223",
+        {
+            "timeline.py": """
             from sortedcontainers import SortedList
 
             from events_sorted import Event
@@ -320,7 +433,7 @@ PROGRAMS = [
             timeline.remove(second)
             print(len(timeline))
         """,
-        "events_sorted.py": """
+            "events_sorted.py": """
             class Event:
                 def __init__(self, at, name):
                     self.at = at
@@ -329,17 +442,23 @@ PROGRAMS = [
                 def __lt__(self, other):
                     return self.at < other.at
         """,
-    }),
-    P("marshmallow_list_without_many", "marshmallow", "load of a list with a single-object schema",
-      "ValidationError", "https://github.com/marshmallow-code/marshmallow/issues/456", {
-        "bulk_import.py": """
+        },
+    ),
+    P(
+        "marshmallow_list_without_many",
+        "marshmallow",
+        "load of a list with a single-object schema",
+        "ValidationError",
+        "https://github.com/marshmallow-code/marshmallow/issues/456",
+        {
+            "bulk_import.py": """
             from product_schema import ProductSchema
 
             rows = [{"sku": "A1", "price": 2.5}, {"sku": "B2", "price": 4.0}]
             products = ProductSchema().load(rows)
             print(len(products))
         """,
-        "product_schema.py": """
+            "product_schema.py": """
             from marshmallow import Schema, fields
 
 
@@ -347,10 +466,16 @@ PROGRAMS = [
                 sku = fields.Str(required=True)
                 price = fields.Float()
         """,
-    }),
-    P("marshmallow_input_key_differs_from_field", "marshmallow", "camelCase input for a snake_case field",
-      "ValidationError", "https://github.com/marshmallow-code/marshmallow/issues/226", {
-        "user_api.py": """
+        },
+    ),
+    P(
+        "marshmallow_input_key_differs_from_field",
+        "marshmallow",
+        "camelCase input for a snake_case field",
+        "ValidationError",
+        "https://github.com/marshmallow-code/marshmallow/issues/226",
+        {
+            "user_api.py": """
             from marshmallow import Schema, fields
 
 
@@ -362,37 +487,55 @@ PROGRAMS = [
             data = {"name": "Mike", "emailAddress": "foo@bar.com"}
             print(UserSchema().load(data))
         """,
-    }),
-    P("tabulate_scalar_not_table", "tabulate", "tabulate of a single number", "TypeError",
-      "https://github.com/astanin/python-tabulate/issues/208", {
-        "summary.py": """
+        },
+    ),
+    P(
+        "tabulate_scalar_not_table",
+        "tabulate",
+        "tabulate of a single number",
+        "TypeError",
+        "https://github.com/astanin/python-tabulate/issues/208",
+        {
+            "summary.py": """
             from tabulate import tabulate
 
             from totals import grand_total
 
             print(tabulate(grand_total([3, 4, 5]), headers=["total"]))
         """,
-        "totals.py": """
+            "totals.py": """
             def grand_total(values):
                 return sum(values)
         """,
-    }),
-    P("set_literal_around_list", "core", "{exceptions} meant as set(exceptions)", "TypeError",
-      "https://github.com/pymedusa/Medusa/issues/2121", {
-        "edit_show.py": """
+        },
+    ),
+    P(
+        "set_literal_around_list",
+        "core",
+        "{exceptions} meant as set(exceptions)",
+        "TypeError",
+        "https://github.com/pymedusa/Medusa/issues/2121",
+        {
+            "edit_show.py": """
             from show_form import parse_exceptions
 
             print(parse_exceptions("The Office|Office US"))
         """,
-        "show_form.py": """
+            "show_form.py": """
             def parse_exceptions(raw):
                 exceptions = [e.strip() for e in raw.split("|") if e.strip()]
                 return {exceptions}
         """,
-    }),
-    P("json_trailing_comma", "json", "json.load of a hand-edited config with a trailing comma", "JSONDecodeError",
-      "https://github.com/spacetelescope/jwql/issues/423", {
-        "start_monitor.py": """
+        },
+    ),
+    P(
+        "json_trailing_comma",
+        "json",
+        "json.load of a hand-edited config with a trailing comma",
+        "JSONDecodeError",
+        "https://github.com/spacetelescope/jwql/issues/423",
+        {
+            "start_monitor.py": """
             import json
 
             from config_file import write_config
@@ -402,7 +545,7 @@ PROGRAMS = [
                 config = json.load(fh)
             print(config["outputs"])
         """,
-        "config_file.py": """
+            "config_file.py": """
             CONFIG_TEXT = '''{
                 "outputs": "/tmp/out",
                 "database": "sqlite:///monitor.db",
@@ -414,10 +557,16 @@ PROGRAMS = [
                 with open(path, "w") as fh:
                     fh.write(CONFIG_TEXT)
         """,
-    }),
-    P("asyncio_run_given_function", "asyncio", "asyncio.run(main) without calling main", "ValueError",
-      "https://github.com/modelcontextprotocol/docs/pull/232", {
-        "server.py": """
+        },
+    ),
+    P(
+        "asyncio_run_given_function",
+        "asyncio",
+        "asyncio.run(main) without calling main",
+        "ValueError",
+        "https://github.com/modelcontextprotocol/docs/pull/232",
+        {
+            "server.py": """
             import asyncio
 
 
@@ -429,10 +578,16 @@ PROGRAMS = [
             if __name__ == "__main__":
                 asyncio.run(main)
         """,
-    }),
-    P("asyncio_run_given_gather_future", "asyncio", "asyncio.run(asyncio.gather(...))", "ValueError",
-      "https://github.com/johannjhang/aioserial.py/issues/13", {
-        "serial_echo.py": """
+        },
+    ),
+    P(
+        "asyncio_run_given_gather_future",
+        "asyncio",
+        "asyncio.run(asyncio.gather(...))",
+        "ValueError",
+        "https://github.com/johannjhang/aioserial.py/issues/13",
+        {
+            "serial_echo.py": """
             import asyncio
 
 
@@ -448,5 +603,6 @@ PROGRAMS = [
 
             asyncio.run(asyncio.gather(read_and_print("/dev/ttyUSB0"), write("/dev/ttyUSB0", b"Hello\\n")))
         """,
-    }),
+        },
+    ),
 ]
