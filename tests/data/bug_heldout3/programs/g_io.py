@@ -123,7 +123,7 @@ PROGRAMS = [
             import zipfile
 
             with zipfile.ZipFile("bundle.zip", "w", compression=zipfile.ZIP_DEFLATED) as zf:
-                zf.writestr("a.txt", "x" * 100)
+                zf.writestr(zipfile.ZipInfo("a.txt", date_time=(2024, 1, 1, 0, 0, 0)), "x" * 100)
 
             with open("bundle.zip") as fh:
                 content = fh.read()
