@@ -506,7 +506,7 @@ PROGRAMS = [
     # a decorator that never returns the wrapper
     P(
         "decorator_missing_return",
-        "functools",
+        "core",
         "registry decorator without return",
         "TypeError",
         U_DECO_RET,
@@ -538,7 +538,7 @@ PROGRAMS = [
     ),
     P(
         "decorator_missing_return",
-        "functools",
+        "core",
         "timing decorator with the return inside the wrapper",
         "TypeError",
         U_DECO_RET,
@@ -572,7 +572,7 @@ PROGRAMS = [
     ),
     P(
         "decorator_missing_return",
-        "functools",
+        "core",
         "method decorator returning nothing",
         "TypeError",
         U_DECO_RET,
@@ -603,7 +603,7 @@ PROGRAMS = [
     # decorator factory applied without calling it
     P(
         "decorator_factory_without_parens",
-        "functools",
+        "core",
         "factory applied bare to a function",
         "TypeError",
         U_DECO_PARENS,
@@ -632,7 +632,7 @@ PROGRAMS = [
     ),
     P(
         "decorator_factory_without_parens",
-        "functools",
+        "core",
         "keyword-only factory used bare",
         "TypeError",
         U_DECO_PARENS,
@@ -657,9 +657,9 @@ PROGRAMS = [
     ),
     P(
         "decorator_factory_without_parens",
-        "functools",
+        "core",
         "rate limit factory used bare on a method",
-        "AttributeError",
+        "TypeError",
         U_DECO_PARENS,
         {
             "scraper.py": """
@@ -679,7 +679,7 @@ PROGRAMS = [
 
 
             def rate_limited(per_second=2):
-                interval = 1.0 / per_second.real
+                interval = 1.0 / per_second
 
                 def decorate(func):
                     def wrapper(*args, **kwargs):
