@@ -9,7 +9,10 @@ cache.
    Both engines run on this machine and share its cores: with 2 cores the 2-engine figure shows the plumbing, not a
    speed-up a second machine would give.
 
-    python3 bench/scale_bench.py [--tools debugger lsp fileedit] [--instances 20] [--jobs 2] [--only pull|bytes|batch]
+4. A toolprov call's start-up (imports, and a whole `toolprov list --json`): paramiko deferred vs imported.
+
+    python3 bench/scale_bench.py [--tools debugger lsp fileedit] [--instances 20] [--jobs 2]
+                                 [--only pull|bytes|batch|startup] [--runs 9]
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -173,13 +177,36 @@ def bench_batch(n: int, jobs: int, engine2: str) -> None:
         subprocess.run(["docker", "rmi", img], capture_output=True, env=env_for(None))
 
 
+def bench_startup(runs: int) -> None:
+    """What each toolprov call pays before it does anything (a batch of 2,000 instances on N machines makes many):
+    the CLI's imports with paramiko deferred (provisioner/__init__.py) vs imported as the docker SDK does on its own,
+    and a whole `toolprov list --json` against the engine, each pair alternated so both see the same machine load."""
+    print(f"\n4. a toolprov call's start-up, median of {runs} alternated runs (paramiko imported = the code before)")
+    cli = "import sys; sys.argv = ['toolprov', 'list', '--json']; from provisioner.cli import main; main()"
+    for what, code in (("import provisioner.cli", "import provisioner.cli"), ("toolprov list --json", cli)):
+        times: dict[str, list[float]] = {"deferred": [], "imported": []}
+        for _ in range(runs):
+            for label, prefix in (("imported", "import paramiko; "), ("deferred", "")):
+                start = time.monotonic()
+                subprocess.run([sys.executable, "-c", prefix + code], check=True, capture_output=True,
+                               env=env_for(None))  # fmt: skip
+                times[label].append(time.monotonic() - start)
+        old, new = statistics.median(times["imported"]), statistics.median(times["deferred"])
+        print(f"   {what + ':':24} paramiko imported {old:5.2f} s (baseline), deferred {new:5.2f} s = {new / old:.2f}x")
+    print(f"   (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tools", nargs="+", default=["debugger", "lsp", "fileedit"])
     ap.add_argument("--instances", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only", choices=["pull", "bytes", "batch"])
+    ap.add_argument("--only", choices=["pull", "bytes", "batch", "startup"])
+    ap.add_argument("--runs", type=int, default=9, help="runs of each start-up figure")
     a = ap.parse_args()
+    if a.only == "startup":  # no registry or second engine needed
+        bench_startup(a.runs)
+        return
     work = Path(tempfile.mkdtemp(prefix="tp-scale-bench-"))
     daemons: list[Daemon] = []
     try:
@@ -197,6 +224,8 @@ def main() -> None:
             bench_pull(a.tools, reg.address, e2.address, work / "registry" / "data")
         if a.only in (None, "batch"):
             bench_batch(a.instances, a.jobs, e2.address)
+        if a.only is None:
+            bench_startup(a.runs)
     finally:
         for d in reversed(daemons):
             d.stop(timeout=60)

@@ -9,6 +9,7 @@ forms. The one exception that passes through is whatever `run_shell` raises (the
 
 from __future__ import annotations
 
+import ast
 import builtins
 import keyword
 import logging
@@ -70,9 +71,11 @@ class ActionLimits:
     max_test_references: int = 8
     max_reference_chunks: int = 10
     max_outline_chunk_lines: int = 40
+    compact_outline_rows: int = 30  # an outline longer than this lists its members compactly (`_compact_rows`)
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
+    line_context: int = 10  # `open FILE:LINE` outside any function: this many lines either side
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     max_output_chars: int = 10000
 
@@ -367,7 +370,9 @@ class Actions:
         no bodies (lines up to `after` left out: the class's own line when a located line already showed it)."""
         answer = self._bridge.overview(file, cls=cls)
         block = FileBlock.from_dict(answer["file"]) if answer.get("file") else None
-        text, more = cut_lines(_outline_text(block, after), self.limits.max_overview_lines)
+        text, more = cut_lines(
+            _outline_text(block, after, self.limits.compact_outline_rows), self.limits.max_overview_lines
+        )
         if block is None or not block.lines:
             return ActionResult(self.templates.message("no_class", file=file, cls=cls), 1)
         if more:
@@ -412,8 +417,9 @@ class Actions:
                 if scope is not None and scope.function is not None:
                     shown = self._show_function(target.file, scope, around=target.start)
                 else:
-                    start, asked = max(1, target.start - 10), f"line {target.start}"
-                    shown = self._show_range(target.file, start, target.start + 10, asked)
+                    context = self.limits.line_context
+                    start, asked = max(1, target.start - context), f"line {target.start}"
+                    shown = self._show_range(target.file, start, target.start + context, asked)
                 return self._with_called(shown, target.file, target.start, facts)
             return self._open_file(target.file, facts)
         defs = self._definitions(target.name, facts)
@@ -467,7 +473,9 @@ class Actions:
     def _overview_file(self, file: str) -> ActionResult:
         answer = self._bridge.overview(file)
         block = FileBlock.from_dict(answer["file"]) if answer.get("file") else None
-        text, more = cut_lines(_outline_text(block), self.limits.max_overview_lines)
+        text, more = cut_lines(
+            _outline_text(block, 0, self.limits.compact_outline_rows), self.limits.max_overview_lines
+        )
         if block is None:
             return ActionResult(self.templates.message("not_indexed", file=file), 1)
         if more:
@@ -668,42 +676,168 @@ def docstring_span(codes: dict[int, str], line: int, end_line: int) -> tuple[int
     return None
 
 
-def _outline_text(block: FileBlock | None, after: int = 0) -> str:
+def _outline_text(block: FileBlock | None, after: int = 0, compact_over: int | None = None) -> str:
     """An outline's text: its file header and numbered lines past `after`, without `...` between them (an outline
-    is signatures with gaps between all of them: the gap lines carry nothing there); a signature written over several
-    lines on one line, numbered by its first (a 25-parameter `__init__` is one line, cut like a located line)."""
+    is signatures with gaps between all of them: the gap lines carry nothing there); each def/class as one compact
+    line numbered by its def line (`_outline_rows`); more than `compact_over` lines, its members compactly
+    (`_compact_rows`)."""
     if block is None or not block.lines:
         return ""
-    return block_text(FileBlock(block.path, "", _joined_signatures(block.lines)), lambda n: n > after, gaps=False)
+    rows = [(n, code) for n, code in _outline_rows(block.lines) if n > after]
+    if compact_over is not None and len(rows) > compact_over:
+        rows = _compact_rows(rows)
+    return block_text(FileBlock(block.path, "", rows), gaps=False)
 
 
-MAX_JOINED_SIGNATURE = 100  # characters of a joined signature in an outline (`open` shows it whole)
+_MEMBER = re.compile(r"(?P<head>\s*(?:@\S+ )*(?:async )?)def (?P<name>\w+)\((?:(?:self|cls)(?:, |(?=\))))?")
+_ATTRIBUTE = re.compile(r"(\s*)([A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
+MIN_ATTRIBUTE_RUN = 4  # this many one-line attributes in a row are listed by name in a compact outline
+
+
+def _compact_rows(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A long outline's members compactly: `name(params)` without `def` and without a method's `self`/`cls` (its
+    decorators still say which it is), and a run of one-line attributes as their names on the first one's line
+    (`attributes (642-675): list_display, list_filter, …`; `open FILE:A-B` shows their values)."""
+    out: list[tuple[int, str]] = []
+    run: list[tuple[int, str, str]] = []  # (line, indent, name) of one-line attributes in a row
+
+    def flush() -> None:
+        if len(run) >= MIN_ATTRIBUTE_RUN:
+            names = ", ".join(name for _, _, name in run)
+            out.append((run[0][0], f"{run[0][1]}attributes ({run[0][0]}-{run[-1][0]}): {names}"))
+        else:
+            out.extend((n, rows_by_line[n]) for n, _, _ in run)
+        run.clear()
+
+    rows_by_line = dict(rows)
+    for i, (n, code) in enumerate(rows):
+        attribute = _ATTRIBUTE.match(code)
+        nxt = rows[i + 1] if i + 1 < len(rows) else None
+        continued = nxt is not None and nxt[0] == n + 1 and _indent(nxt[1]) > _indent(code)
+        if attribute and not continued and (not run or run[-1][1] == attribute[1]):
+            run.append((n, attribute[1], attribute[2]))
+            continue
+        flush()
+        if attribute and not continued:
+            run.append((n, attribute[1], attribute[2]))
+            continue
+        out.append((n, _MEMBER.sub(lambda m: f"{m['head']}{m['name']}(", code, count=1)))
+    flush()
+    return out
+
+
+def _indent(code: str) -> int:
+    return len(code) - len(code.lstrip())
+
+
+MAX_JOINED_SIGNATURE = 100  # characters of an outline's signature (`open` shows it whole)
+MAX_OUTLINE_DEFAULT = 20  # a longer default value shows as `…` in an outline
 _HEADER = re.compile(r"\s*(async\s+def|def|class)\s")
 
 
-def _joined_signatures(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Numbered outline lines with each multi-line def/class header joined onto its first line."""
+def _outline_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Numbered outline lines, each def/class compact on the line of its `def`: its decorators before it (a property's
+    getter and setter stay apart), a header written over several lines joined, parameters without annotations and
+    long defaults as `…` (`def from_string(self, source, globals=None, template_class=None)`; `open` shows the full
+    signature). A data attribute written over several lines (a list, a dict, a call) is joined on its first line and
+    cut like a signature; a string over several lines keeps its lines, and what does not parse stays as it is."""
     out: list[tuple[int, str]] = []
+    decorators: list[tuple[int, str]] = []  # consecutive `@...` lines waiting for their def
     i = 0
     while i < len(lines):
         n, code = lines[i]
+        follows = i + 1 < len(lines) and lines[i + 1][0] == n + 1
+        if code.lstrip().startswith("@") and follows:
+            decorators.append((n, code))
+            i += 1
+            continue
         j = i
         if _HEADER.match(code):
             while not lines[j][1].split("#", 1)[0].rstrip().endswith(":") and j + 1 < len(lines):
                 if lines[j + 1][0] != lines[j][0] + 1:
                     break
                 j += 1
-        if j > i:
-            joined = code.rstrip() + " ".join(c.strip() for _, c in lines[i + 1 : j + 1])
-            joined = re.sub(r",?\s+\)", ")", re.sub(r"\(\s+", "(", joined))
             indent = code[: len(code) - len(code.lstrip())]
-            body = joined.strip()
-            if len(body) > MAX_JOINED_SIGNATURE:
-                body = body[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
-            code = indent + body
+            header = _compact_header([c for _, c in lines[i : j + 1]])
+            if len(header) > MAX_JOINED_SIGNATURE:
+                header = header[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
+            code = indent + " ".join([*(d.strip() for _, d in decorators), header])
+        elif _ATTRIBUTE.match(code):
+            while j + 1 < len(lines) and lines[j + 1][0] == lines[j][0] + 1 and _continues(code, lines[j + 1][1]):
+                j += 1
+            if j > i and (joined := _joined_data([c for _, c in lines[i : j + 1]])) is not None:
+                code = code[: _indent(code)] + joined
+            else:
+                j = i  # a string over several lines (a regex, a template) keeps its lines
+            out.extend(decorators)
+        else:
+            out.extend(decorators)  # not a decorator list after all (a multi-line decorator's call, a gap)
+        decorators = []
         out.append((n, code))
         i = j + 1
-    return out
+    return out + decorators
+
+
+def _continues(first: str, row: str) -> bool:
+    """`row` continues the statement begun on `first`: indented deeper, or the closing bracket at its indentation."""
+    return _indent(row) > _indent(first) or (_indent(row) == _indent(first) and row.lstrip()[:1] in ")]}")
+
+
+def _joined_data(codes: list[str]) -> str | None:
+    """An assignment written over several lines on one line, cut at MAX_JOINED_SIGNATURE; None when it does not parse
+    alone or assigns a string (its line breaks are its content)."""
+    if any("#" in c for c in codes):
+        return None  # a comment inside would swallow the rest of the joined line
+    source = "\n".join([codes[0].strip(), *codes[1:]])
+    try:
+        node = ast.parse(source).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+    if (
+        value is None
+        or isinstance(value, ast.JoinedStr)
+        or (isinstance(value, ast.Constant) and isinstance(value.value, (str, bytes)))
+    ):
+        return None
+    joined = re.sub(r"([(\[{])\s+", r"\1", " ".join(c.strip() for c in codes))
+    joined = re.sub(r",?\s+([)\]}])", r"\1", joined)
+    return joined if len(joined) <= MAX_JOINED_SIGNATURE else joined[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
+
+
+def _compact_header(codes: list[str]) -> str:
+    """A def/class header (its lines as written) on one line: `def name(params)` without annotations, long defaults
+    as `…`; `class Name(bases)`. A header that does not parse alone is joined as written, comments dropped."""
+    source = "\n".join([codes[0].strip(), *codes[1:]])
+    try:
+        node = ast.parse(source + "\n pass").body[0]
+    except SyntaxError:
+        node = None
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        args = node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None:
+                arg.annotation = None
+        args.defaults = [_short_default(d, source) for d in args.defaults]
+        args.kw_defaults = [None if d is None else _short_default(d, source) for d in args.kw_defaults]
+        prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        return f"{prefix} {node.name}({ast.unparse(args)})"
+    if isinstance(node, ast.ClassDef):
+        bases = [_as_written(b, source) for b in (*node.bases, *node.keywords)]
+        return f"class {node.name}({', '.join(bases)})" if bases else f"class {node.name}"
+    joined = " ".join(c.split("#", 1)[0].strip() for c in codes)
+    return re.sub(r",?\s+\)", ")", re.sub(r"\(\s+", "(", joined)).rstrip(":").rstrip()
+
+
+def _as_written(node: ast.AST, source: str) -> str:
+    """A node's source text as written (quotes kept), on one line."""
+    return " ".join((ast.get_source_segment(source, node) or ast.unparse(node)).split())
+
+
+def _short_default(value: ast.expr, source: str) -> ast.expr:
+    """A default value as written, or `…` when it is long (a name node: unparse prints it verbatim)."""
+    text = _as_written(value, source)
+    return ast.Name(id=text if len(text) <= MAX_OUTLINE_DEFAULT else "…")
 
 
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}

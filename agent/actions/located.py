@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import Protocol
 
 from agent.types import ChunkRef
-from lsp_bridge.blocks import FileBlock
+from lsp_bridge.blocks import FileBlock, numbered_line
 
 SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
 
@@ -138,8 +138,9 @@ MAX_LOCATED_TEXT = 160  # a signature of thirty parameters or a long line is cut
 
 
 def located(file: str, line: int, where: str, text: str, mark: str = "") -> str:
-    """One answer line: `file:line  where  text`, with an optional `[mark]`; a long text is cut with `…`."""
-    text = text.strip()
+    """One answer line: `file:line  where  text`, with an optional `[mark]`; a text written over several lines on
+    one line (its whitespace runs as one space), a long one cut with `…`."""
+    text = " ".join(text.split())
     if len(text) > MAX_LOCATED_TEXT:
         text = text[: MAX_LOCATED_TEXT - 1].rstrip() + "…"
     parts = [f"{file}:{line}", where, f"[{mark}]" if mark else "", text]
@@ -161,7 +162,7 @@ def block_text(
     notes: dict[int, str] | None = None,
 ) -> str:
     """A block's `### File:` text with only the numbered lines `keep` accepts, `...` where lines were left out
-    when `gaps` (the renderer's own layout: numbers right-aligned to the widest, one space, the code); a gap right
+    when `gaps` (the renderer's own layout, `lsp_bridge.blocks.numbered_line`); a gap right
     after a line of `notes` shows that note instead of `...`."""
     rows = [(n, code) for n, code in block.lines if keep(n)]
     width = len(str(rows[-1][0])) if rows else 1
@@ -170,7 +171,7 @@ def block_text(
     for n, code in rows:
         if gaps and prev is not None and n != prev + 1:
             out.append((notes or {}).get(prev, "..."))
-        out.append(f"{n:>{width}} {code}".rstrip())
+        out.append(numbered_line(n, code, width, follows=prev == n - 1))
         prev = n
     return "\n".join(out)
 

@@ -81,8 +81,40 @@ class Specifier:
     def contains(self, item):
         return item in self._spec
 '''
+TYPED = (
+    "from typing import Optional\n"  # 1
+    "\n"
+    "TABLE = (1,\n"  # 3: an assignment over two lines
+    "         2)\n"
+    "\n"
+    "\n"
+    "class Typed:\n"  # 7
+    "    @classmethod\n"
+    "    def make(cls, name: str = 'default') -> 'Typed':\n"  # 9
+    "        return cls()\n"
+    "\n"
+    "    def compile(  # type: ignore\n"  # 12: a comment on the header's first line
+    "        self,\n"
+    "        source: str,\n"
+    "        name: Optional[str] = None,\n"
+    '        mode: str = "a default value longer than twenty characters",\n'
+    "    ) -> None:\n"
+    "        return None\n"
+    + "".join(f"\nVALUE_{i} = {i}\n" for i in range(12))  # 19-42: module-level lines, a blank between each
+)
+# a class whose outline is longer than compact_outline_rows (30): its members listed compactly
+BIG = (
+    "class Big:\n"
+    + "".join(f"    option_{i} = {i}\n" for i in range(5))  # 2-6: a run of one-line attributes
+    + "    table = {\n        'k': 1,\n    }\n"  # 7-9: data over several lines, one line in an outline
+    + "    @staticmethod\n    def build(name: str = 'x') -> 'Big':\n        return Big()\n"  # 10-12
+    + "".join(f"    def m{i}(self, value: int = {i}) -> int:\n        return value\n" for i in range(30))  # 13-72
+)
 FILES = {
     "pkg/__init__.py": "from .specifiers import Specifier as Spec\n",
+    "pkg/typed.py": TYPED,
+    "pkg/big.py": BIG,
+    "pkg/notes.txt": "alpha\n\n  beta\ngamma\n",
     "pkg/_parser.py": PARSER,
     "pkg/markers.py": MARKERS,
     "pkg/specifiers.py": SPECIFIERS,
@@ -125,7 +157,20 @@ def actions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Actions]:
 
 
 def numbered(text: str) -> list[int]:
-    return [int(m[1]) for m in re.finditer(r"^\s*(\d+)(?: |$)", text, re.M)]
+    """The line numbers a rendered answer shows: numbered lines, and each blank line as the line after the one above
+    (a blank line that follows a shown line has no number of its own)."""
+    out: list[int] = []
+    prev: int | None = None
+    for row in text.split("\n"):
+        if m := re.match(r"\s*(\d+)(?: |$)", row):
+            prev = int(m[1])
+            out.append(prev)
+        elif not row.strip() and prev is not None:
+            prev += 1
+            out.append(prev)
+        else:
+            prev = None
+    return out
 
 
 def test_definition_through_an_import_alias_shows_the_real_function_whole(actions: Actions) -> None:
@@ -135,7 +180,7 @@ def test_definition_through_an_import_alias_shows_the_real_function_whole(action
         "  alias: _parse_marker -> parse_marker",
         "",
         "### File: `pkg/_parser.py`",
-        " 9 def parse_marker(source):",
+        "9  def parse_marker(source):",
         '10     """Parse a marker."""',
         "11     return _parse_marker(source)",
     ]  # not a fixed window of comment banners and the other function really named `_parse_marker`, cut mid-body
@@ -172,17 +217,14 @@ def test_outline_keeps_the_file_decorators_and_multi_line_attributes(actions: Ac
     result = actions.execute("overview", "pkg/specifiers.py Specifier")
     assert result.observation.splitlines() == [
         "### File: `pkg/specifiers.py`",
-        "10 class Specifier:",
+        "10 class Specifier",
         '13     _operator_regex_str = r"""',
         "14         (?P<operator>(~=|==|!=|<=|>=|<|>|===))",
         '15         """',
-        "17     def __init__(self, spec):",
-        "20     @property",  # a getter and its setter are not a duplicate `def prereleases`
-        "21     def prereleases(self):",
-        "24     @prereleases.setter",
-        "25     def prereleases(self, value):",
-        "28     @functools.lru_cache",
-        "29     def contains(self, item):",
+        "17     def __init__(self, spec)",
+        "21     @property def prereleases(self)",  # a getter and its setter are not a duplicate `def prereleases`
+        "25     @prereleases.setter def prereleases(self, value)",
+        "29     @functools.lru_cache def contains(self, item)",
     ]
 
 
@@ -190,9 +232,9 @@ def test_an_outline_shows_a_multi_line_signature_on_one_line(actions: Actions) -
     result = actions.execute("overview", "pkg/wide.py Wide")
     assert result.observation.splitlines() == [
         "### File: `pkg/wide.py`",
-        "1 class Wide:",
-        '2     def __init__(self, a: int = 1, b: str = "x") -> None:',  # lines 2-6, numbered by the first
-        "9     def short(self):",
+        "1 class Wide",
+        '2     def __init__(self, a=1, b="x")',  # lines 2-6 numbered by the first, without annotations
+        "9     def short(self)",
     ]
 
 
@@ -207,7 +249,7 @@ def test_a_short_class_opens_whole_and_a_unique_long_class_shows_its_outline_wit
     long = actions.execute("find_symbol", "Long")
     lines = long.observation.splitlines()
     assert lines[:3] == ["pkg/long.py:1  Long  class Long", "", "### File: `pkg/long.py`"]
-    assert lines[3:5] == [" 2     @staticmethod", " 3     def m0():"]  # the class line is the located line above
+    assert lines[3:5] == ["3      @staticmethod def m0()", "9      @staticmethod def m1()"]  # the class line is above
     assert long.chunks == [ChunkRef("pkg/long.py", "Long", None, False, tuple(range(3, 46, 6)))]
 
 
@@ -235,8 +277,8 @@ def test_a_long_function_shows_its_long_docstring_by_its_first_line_and_fits_one
     lines = result.observation.splitlines()
     assert lines[:5] == [
         "### File: `pkg/doc.py`",
-        " 1 def parse(text):",
-        ' 2     """Parse text.',
+        "1  def parse(text):",
+        '2      """Parse text.',
         "    ... (docstring, 14 lines left out: open pkg/doc.py:3-16)",
         "17     a = 0",
     ]
@@ -303,9 +345,75 @@ def test_real_packaging_sources(tmp_path: Path) -> None:
         assert "def parse_marker" in body and "def _parse_marker" not in body  # the function itself, not a window
         outline = actions.execute("overview", "packaging/specifiers.py Specifier").observation
         assert outline.startswith("### File: `packaging/specifiers.py`\n")
-        setter = outline.splitlines().index(next(x for x in outline.splitlines() if "@prereleases.setter" in x))
-        assert "def prereleases(self, value" in outline.splitlines()[setter + 1]
+        rows = outline.splitlines()  # a long outline, compact: a getter and its setter on their def lines
+        assert any(re.fullmatch(r"\d+ +@property (def )?prereleases\((self)?\)", row) for row in rows), rows
+        assert any(re.fullmatch(r"\d+ +@prereleases\.setter (def )?prereleases\((self, )?value\)", row) for row in rows)
         for name in ("markers.py", "specifiers.py", "_parser.py"):
             total = len((tmp_path / "packaging" / name).read_text().splitlines())
             shown = actions.execute("open", f"packaging/{name}:{total - 3}-{total + 40}")
             assert max(numbered(shown.observation)) == total, name  # never a line past the end
+
+
+def test_outline_signatures_are_compact_one_liners(actions: Actions) -> None:
+    """An outline's def is `def name(params)` on its def line: decorators before it, no annotations, long defaults as
+    `…`, a comment on the header's first line dropped (it swallowed `self` when joined as text)."""
+    result = actions.execute("overview", "pkg/typed.py Typed")
+    assert result.observation.splitlines() == [
+        "### File: `pkg/typed.py`",
+        "7  class Typed",
+        "9      @classmethod def make(cls, name='default')",
+        "12     def compile(self, source, name=None, mode=…)",
+    ]
+    opened = actions.execute("open", "Typed.compile")  # open still shows the signature as written
+    assert "15         name: Optional[str] = None," in opened.observation
+
+
+def test_a_long_outline_lists_members_compactly(actions: Actions) -> None:
+    result = actions.execute("overview", "pkg/big.py Big")
+    lines = result.observation.splitlines()
+    assert lines[:6] == [
+        "### File: `pkg/big.py`",
+        "1  class Big",
+        "2      attributes (2-7): option_0, option_1, option_2, option_3, option_4, table",
+        "11     @staticmethod build(name='x')",
+        "13     m0(value=0)",  # a method without `def` and `self`
+        "15     m1(value=1)",
+    ]
+    assert len(lines) == 6 + 28
+    short = actions.execute("overview", "pkg/typed.py")  # a short outline: data over several lines on one line
+    assert "3  TABLE = (1, 2)" in short.observation.splitlines()
+    small = actions.execute("overview", "pkg/specifiers.py Specifier")
+    assert "17     def __init__(self, spec)" in small.observation.splitlines()  # a short outline keeps `def`, `self`
+
+
+def test_blank_lines_after_a_shown_line_have_no_number(actions: Actions) -> None:
+    """A blank line is the line after the one above it; after a gap (or the file header) it keeps its number."""
+    result = actions.execute("open", "pkg/typed.py:1-6")
+    assert result.observation.split("\n") == [
+        "### File: `pkg/typed.py`",
+        "1 from typing import Optional",
+        "",
+        "3 TABLE = (1,",
+        "4          2)",
+        "",
+        "",
+    ]
+    assert numbered(result.observation) == [1, 2, 3, 4, 5, 6]
+    after_gap = actions.execute("open", "pkg/typed.py:5-7")
+    assert after_gap.observation.split("\n") == ["### File: `pkg/typed.py`", "5", "", "7 class Typed:"]
+
+
+def test_open_of_a_module_level_line_shows_the_lines_around_it(actions: Actions) -> None:
+    result = actions.execute("open", "pkg/typed.py:30")
+    assert numbered(result.observation)[0] == 20  # 10 either side (the fixture's 20-line part ends before line 40)
+    assert result.observation.endswith("open pkg/typed.py:40-40)")
+
+
+def test_a_located_line_of_a_multi_line_assignment_is_one_line(actions: Actions) -> None:
+    found = actions.execute("find_symbol", "TABLE")
+    assert found.observation.splitlines()[0] == "pkg/typed.py:3  TABLE  TABLE = (1, 2)"
+
+
+def test_a_file_the_language_server_does_not_index_is_numbered_like_code(actions: Actions) -> None:
+    result = actions.execute("open", "pkg/notes.txt:1-4")
+    assert result.observation.splitlines() == ["### File: `pkg/notes.txt`", "1 alpha", "", "3   beta", "4 gamma"]

@@ -69,7 +69,7 @@ MODELS = "shop/models.py"
             {"file": MODELS, "class": "Item", "function": "total", "whole_function": True},
             """\
 ### File: `shop/models.py`
- 8 class Item:
+8  class Item:
 ...
 14     def total(self, qty: int) -> float:
 15         return self.price * qty""",
@@ -98,12 +98,12 @@ def test_render_groups_files_in_order_and_merges_chunks(bridge):
         bridge.render_context(chunks)
         == """\
 ### File: `app.py`
- 1 from shop import Cart, Item
- 2 from shop.models import VipCart
+1  from shop import Cart, Item
+2  from shop.models import VipCart
 ...
- 6 def main():
+6  def main():
 ...
- 9     print(cart.checkout(coupon="X"), p.discount(1.0, None))
+9      print(cart.checkout(coupon="X"), p.discount(1.0, None))
 10     return Cart.TAX
 
 ### File: `shop/pricing.py`
