@@ -122,15 +122,15 @@ def test_rebuild_prompt_of_a_fixed_memory(
     env: BridgeTestEnvironment, agent_config: dict[str, Any], recent: int, log: str | None, heading: str
 ) -> None:
     """The seed's sections, laid out for caching: the static head (tool usage, response rules, task), the memory
-    (code context, lessons, the chain without the last step: older steps one line each, the latest `recent_nodes`
-    in full), then the last step with its observation and the instruction to reflect on it. The code context is
-    the bridge's rendering of exactly the above-threshold chunks."""
+    (the one-line log of older steps first, whose lines carry over between rebuilds, lessons, code context, then the
+    chain's latest `recent_nodes` steps in full), then the last step with its observation and the instruction to
+    reflect on it. The code context is the bridge's rendering of exactly the above-threshold chunks."""
     agent = make_agent(
         env, agent_config, memory={"recent_nodes": recent, "observation_head": 30, "observation_tail": 20}
     )
     sections = first_prompt(agent)
     assert list(sections) == [
-        "tool_usage", "response_rules", "task", "code_context", "lessons", *(["history_log"] if log else []),
+        "tool_usage", "response_rules", "task", *(["history_log"] if log else []), "lessons", "code_context",
         "history", "last_step", "response_format"
     ]  # fmt: skip
     assert sections["tool_usage"] == "## Tool Usage\n" + TOOL_USAGE
