@@ -48,8 +48,8 @@ def test_a_class_lookup_answers_with_its_outline(ide_env):
     assert head == f"{MORE}:270  peekable  class peekable"
     outline = code(body)
     assert 270 not in outline and body.startswith(f"### File: `{MORE}`\n")
-    assert outline[343].strip() == "def peek(self, default=_marker):"
-    assert outline[359].strip() == "def prepend(self, *items):"
+    assert outline[343].strip() == "def peek(self, default=_marker)"  # an outline's def: one line, no colon
+    assert outline[359].strip() == "def prepend(self, *items)"
     assert 344 not in outline  # signatures only, no bodies
     assert result.chunks[0].class_name == "peekable" and 343 in result.chunks[0].lines
 
@@ -104,7 +104,7 @@ def test_definition_at_a_use_locates_and_shows_the_function(ide_env):
 
 def test_overview_of_a_class_by_name(ide_env):
     result = ide_env.execute_action("overview", "peekable")
-    assert code(result.observation)[422].strip() == "def __getitem__(self, index):"
+    assert code(result.observation)[422].strip() == "def __getitem__(self, index)"
     assert result.chunks[0].class_name == "peekable"
 
 
