@@ -51,12 +51,13 @@ if [ ! -x "$buildx" ]; then
   apt_dir=$(mktemp -d)
   mkdir -p "$apt_dir/lists/partial"
   echo "deb $mirror trixie main" > "$apt_dir/sources.list"
-  apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=- -o "Dir::State::Lists=$apt_dir/lists"
-    -o APT::Sandbox::User=root)
+  apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=-
+    -o "Dir::State::Lists=$apt_dir/lists" -o APT::Sandbox::User=root)
   apt-get "${apt_opts[@]}" update -qq >&2
   (cd "$apt_dir" && apt-get "${apt_opts[@]}" download -qq docker-buildx >&2)
   mkdir -p "$(dirname "$buildx")"
-  dpkg-deb --fsys-tarfile "$apt_dir"/docker-buildx_*.deb | tar -xO ./usr/libexec/docker/cli-plugins/docker-buildx > "$buildx.part"
+  dpkg-deb --fsys-tarfile "$apt_dir"/docker-buildx_*.deb \
+    | tar -xO ./usr/libexec/docker/cli-plugins/docker-buildx > "$buildx.part"
   chmod +x "$buildx.part" && mv "$buildx.part" "$buildx"
   rm -rf "$apt_dir"
 fi
