@@ -24,6 +24,7 @@ from agent.actions.located import (
     FileFacts,
     Scope,
     block_text,
+    compact_signature,
     cut_lines,
     is_test_file,
     line_texts,
@@ -731,7 +732,6 @@ def _indent(code: str) -> int:
 
 
 MAX_JOINED_SIGNATURE = 100  # characters of an outline's signature (`open` shows it whole)
-MAX_OUTLINE_DEFAULT = 20  # a longer default value shows as `…` in an outline
 _HEADER = re.compile(r"\s*(async\s+def|def|class)\s")
 
 
@@ -758,7 +758,7 @@ def _outline_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
                     break
                 j += 1
             indent = code[: len(code) - len(code.lstrip())]
-            header = _compact_header([c for _, c in lines[i : j + 1]])
+            header = compact_signature([c for _, c in lines[i : j + 1]])
             if len(header) > MAX_JOINED_SIGNATURE:
                 header = header[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
             code = indent + " ".join([*(d.strip() for _, d in decorators), header])
@@ -803,41 +803,6 @@ def _joined_data(codes: list[str]) -> str | None:
     joined = re.sub(r"([(\[{])\s+", r"\1", " ".join(c.strip() for c in codes))
     joined = re.sub(r",?\s+([)\]}])", r"\1", joined)
     return joined if len(joined) <= MAX_JOINED_SIGNATURE else joined[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
-
-
-def _compact_header(codes: list[str]) -> str:
-    """A def/class header (its lines as written) on one line: `def name(params)` without annotations, long defaults
-    as `…`; `class Name(bases)`. A header that does not parse alone is joined as written, comments dropped."""
-    source = "\n".join([codes[0].strip(), *codes[1:]])
-    try:
-        node = ast.parse(source + "\n pass").body[0]
-    except SyntaxError:
-        node = None
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        args = node.args
-        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
-            if arg is not None:
-                arg.annotation = None
-        args.defaults = [_short_default(d, source) for d in args.defaults]
-        args.kw_defaults = [None if d is None else _short_default(d, source) for d in args.kw_defaults]
-        prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-        return f"{prefix} {node.name}({ast.unparse(args)})"
-    if isinstance(node, ast.ClassDef):
-        bases = [_as_written(b, source) for b in (*node.bases, *node.keywords)]
-        return f"class {node.name}({', '.join(bases)})" if bases else f"class {node.name}"
-    joined = " ".join(c.split("#", 1)[0].strip() for c in codes)
-    return re.sub(r",?\s+\)", ")", re.sub(r"\(\s+", "(", joined)).rstrip(":").rstrip()
-
-
-def _as_written(node: ast.AST, source: str) -> str:
-    """A node's source text as written (quotes kept), on one line."""
-    return " ".join((ast.get_source_segment(source, node) or ast.unparse(node)).split())
-
-
-def _short_default(value: ast.expr, source: str) -> ast.expr:
-    """A default value as written, or `…` when it is long (a name node: unparse prints it verbatim)."""
-    text = _as_written(value, source)
-    return ast.Name(id=text if len(text) <= MAX_OUTLINE_DEFAULT else "…")
 
 
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -134,12 +136,59 @@ def _walk(nodes: list[dict], parents: list[str]) -> list[tuple[list[str], dict]]
     return out
 
 
+MAX_OUTLINE_DEFAULT = 20  # a longer default value shows as `…` in a compact signature
+_CONTINUATION = re.compile(r"\\(?=\s)")
+_SIGNATURE = re.compile(r"(async\s+def|def|class)\s")
+
+
+def compact_signature(codes: list[str]) -> str:
+    """A def/class header (its lines as written) on one line: `def name(params)` without annotations, long defaults
+    as `…`; `class Name(bases)`. A header that does not parse alone is joined as written, comments dropped."""
+    source = "\n".join([codes[0].strip(), *codes[1:]])
+    source = _CONTINUATION.sub(" ", source)  # a backslash ending a line, as the bridge joins a header's lines
+    node = None
+    for candidate in (source, source + ":"):  # a located signature is written without its colon
+        try:
+            node = ast.parse(candidate + "\n pass").body[0]
+        except SyntaxError:
+            continue
+        source = candidate
+        break
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        args = node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None:
+                arg.annotation = None
+        args.defaults = [_short_default(d, source) for d in args.defaults]
+        args.kw_defaults = [None if d is None else _short_default(d, source) for d in args.kw_defaults]
+        prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        return f"{prefix} {node.name}({ast.unparse(args)})"
+    if isinstance(node, ast.ClassDef):
+        bases = [_as_written(b, source) for b in (*node.bases, *node.keywords)]
+        return f"class {node.name}({', '.join(bases)})" if bases else f"class {node.name}"
+    joined = " ".join(c.split("#", 1)[0].strip() for c in codes)
+    return re.sub(r",?\s+\)", ")", re.sub(r"\(\s+", "(", joined)).rstrip(":").rstrip()
+
+
+def _as_written(node: ast.AST, source: str) -> str:
+    """A node's source text as written (quotes kept), on one line."""
+    return " ".join((ast.get_source_segment(source, node) or ast.unparse(node)).split())
+
+
+def _short_default(value: ast.expr, source: str) -> ast.expr:
+    """A default value as written, or `…` when it is long (a name node: unparse prints it verbatim)."""
+    text = _as_written(value, source)
+    return ast.Name(id=text if len(text) <= MAX_OUTLINE_DEFAULT else "…")
+
+
 MAX_LOCATED_TEXT = 160  # a signature of thirty parameters or a long line is cut: `open` shows it whole
 
 
 def located(file: str, line: int, where: str, text: str, mark: str = "") -> str:
     """One answer line: `file:line  where  text`, with an optional `[mark]`; a text written over several lines on
     one line (its whitespace runs as one space), a long one cut with `…`."""
+    if _SIGNATURE.match(text.strip()):  # a def/class: its compact signature, as outlines show it
+        text = compact_signature([text.strip()])
     text = " ".join(text.split())
     if len(text) > MAX_LOCATED_TEXT:
         text = text[: MAX_LOCATED_TEXT - 1].rstrip() + "…"

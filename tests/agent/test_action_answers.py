@@ -18,6 +18,7 @@ import packaging
 import pytest
 
 from agent.actions.executor import ActionLimits, Actions
+from agent.actions.located import located
 from agent.types import ChunkRef
 from lsp_bridge.client import BridgeClient
 
@@ -339,7 +340,8 @@ def test_real_packaging_sources(tmp_path: Path) -> None:
         actions = Actions(bridge, shell_in(tmp_path), root=str(tmp_path))
         found = actions.execute("definition", f"packaging/markers.py:{use} _parse_marker")
         head = found.observation.splitlines()
-        assert re.fullmatch(r"packaging/_parser\.py:\d+  parse_marker  def parse_marker\(source: str\).*", head[0])
+        # the located signature is compact (no annotations), as outlines show it; `open` shows it as written
+        assert re.fullmatch(r"packaging/_parser\.py:\d+  parse_marker  def parse_marker\(source\)", head[0])
         assert head[1] == "  alias: _parse_marker -> parse_marker"
         body = "\n".join(head[3:])
         assert "def parse_marker" in body and "def _parse_marker" not in body  # the function itself, not a window
@@ -417,3 +419,16 @@ def test_a_located_line_of_a_multi_line_assignment_is_one_line(actions: Actions)
 def test_a_file_the_language_server_does_not_index_is_numbered_like_code(actions: Actions) -> None:
     result = actions.execute("open", "pkg/notes.txt:1-4")
     assert result.observation.splitlines() == ["### File: `pkg/notes.txt`", "1 alpha", "", "3   beta", "4 gamma"]
+
+
+def test_a_located_signature_is_compact() -> None:
+    """find_symbol's and definition's located lines show a def as outlines do: no annotations, long defaults as `…`,
+    a backslash-continued header (as the bridge joins it) parsed, a class's bases as written."""
+    text = "def parse_expr(s: str, t: tUnion[TRANS, str] \\ = standard_transformations, evaluate=True) -> Expr"
+    assert located("m.py", 9, "parse_expr", text) == "m.py:9  parse_expr  def parse_expr(s, t=…, evaluate=True)"
+    assert located("m.py", 1, "A", "class A(B, metaclass=M)") == "m.py:1  A  class A(B, metaclass=M)"
+    assert (
+        located("m.py", 2, "f", "async def f(x: int = 1, *a: str, **k: Any)") == "m.py:2  f  async def f(x=1, *a, **k)"
+    )
+    assert located("m.py", 3, "g", "def g(x='#'):") == "m.py:3  g  def g(x='#')"
+    assert located("m.py", 4, "h", "def h(") == "m.py:4  h  def h("  # does not parse: as written

@@ -106,7 +106,7 @@ def test_locate_and_render_a_real_method(real, project):
         ("Environment", "from_string", list(range(start, method.end_lineno + 1)))
     ]
     lines = found["text"].splitlines()
-    assert lines[1].lstrip() == f"{env.lineno} class Environment:"
+    assert lines[1].split(maxsplit=1) == [str(env.lineno), "class Environment:"]  # the number left-aligned
     assert lines[2] == "..."
     assert lines[-1].lstrip().startswith(f"{method.end_lineno} ")
     assert real.workspace_symbols("Environment")[0] | {"column": 0} == {
