@@ -341,6 +341,8 @@ def test_a_holder_that_stood_still_past_the_ttl_loses_its_lock_and_commits_nothi
         assert len(lines) == 1 and lines[0].startswith(f"toolprov: pyflakes: lost the engine lock of layer {key[:12]}")
         assert "TOOLPROV_LOCK_TTL=3s" in lines[0] and "its build was dropped, not tagged" in lines[0], lines[0]
         assert owned_by(stalled.pid) == [] and owned_by(here.pid) == []  # its build container went with its build
+        checked = toolprov("verify", won["image"])  # the tag names a whole, working image
+        assert checked.returncode == 0 and "pyflakes: ok" in checked.stdout, checked.stdout + checked.stderr
     finally:
         for p in (stalled, here):
             if p is not None and p.poll() is None:
