@@ -692,37 +692,44 @@ def _outline_text(block: FileBlock | None, after: int = 0, compact_over: int | N
 
 _MEMBER = re.compile(r"(?P<head>\s*(?:@\S+ )*(?:async )?)def (?P<name>\w+)\((?:(?:self|cls)(?:, |(?=\))))?")
 _ATTRIBUTE = re.compile(r"(\s*)([A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
-MIN_ATTRIBUTE_RUN = 4  # this many one-line attributes in a row are listed by name in a compact outline
+# a method named with a leading underscore, but not the constructors and __call__ (their signatures say how to call)
+_UNDERSCORE_MEMBER = re.compile(r"(\s*)(?:@\S+ )*(?:async )?def (?!__(?:init|new|call)__\()(_\w*)\(")
+MIN_RUN = {"attributes": 4, "underscore methods": 3}  # this many in a row are listed by name in a compact outline
 
 
 def _compact_rows(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """A long outline's members compactly: `name(params)` without `def` and without a method's `self`/`cls` (its
-    decorators still say which it is), and a run of one-line attributes as their names on the first one's line
-    (`attributes (642-675): list_display, list_filter, …`; `open FILE:A-B` shows their values)."""
+    decorators still say which it is); a run of one-line attributes as their names on the first one's line
+    (`attributes (642-675): list_display, list_filter, …`), and a run of methods named with a leading underscore
+    (private helpers, `__repr__`; 3 or more) likewise (`underscore methods (1610-2344): _check_default_pk, …`):
+    `open Class.NAME` or `open FILE:A-B` shows them."""
     out: list[tuple[int, str]] = []
-    run: list[tuple[int, str, str]] = []  # (line, indent, name) of one-line attributes in a row
+    run: list[tuple[int, str, str, str]] = []  # (line, kind, indent, name) of a run of rows of one kind and indent
 
     def flush() -> None:
-        if len(run) >= MIN_ATTRIBUTE_RUN:
-            names = ", ".join(name for _, _, name in run)
-            out.append((run[0][0], f"{run[0][1]}attributes ({run[0][0]}-{run[-1][0]}): {names}"))
+        if run and len(run) >= MIN_RUN[run[0][1]]:
+            n, kind, indent, _ = run[0]
+            names = ", ".join(name for *_, name in run)
+            out.append((n, f"{indent}{kind} ({n}-{run[-1][0]}): {names}"))
         else:
-            out.extend((n, rows_by_line[n]) for n, _, _ in run)
+            out.extend((n, compact[n]) for n, *_ in run)
         run.clear()
 
-    rows_by_line = dict(rows)
+    compact = {n: _MEMBER.sub(lambda m: f"{m['head']}{m['name']}(", code, count=1) for n, code in rows}
     for i, (n, code) in enumerate(rows):
-        attribute = _ATTRIBUTE.match(code)
         nxt = rows[i + 1] if i + 1 < len(rows) else None
         continued = nxt is not None and nxt[0] == n + 1 and _indent(nxt[1]) > _indent(code)
-        if attribute and not continued and (not run or run[-1][1] == attribute[1]):
-            run.append((n, attribute[1], attribute[2]))
+        attribute = _ATTRIBUTE.match(code) if not continued else None
+        member = _UNDERSCORE_MEMBER.match(code) if attribute is None else None
+        found = (attribute, "attributes") if attribute else (member, "underscore methods") if member else (None, "")
+        if found[0] is None:
+            flush()
+            out.append((n, compact[n]))
             continue
-        flush()
-        if attribute and not continued:
-            run.append((n, attribute[1], attribute[2]))
-            continue
-        out.append((n, _MEMBER.sub(lambda m: f"{m['head']}{m['name']}(", code, count=1)))
+        here = (n, found[1], found[0][1], found[0][2])
+        if run and run[-1][1:3] != here[1:3]:
+            flush()
+        run.append(here)
     flush()
     return out
 

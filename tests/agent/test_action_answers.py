@@ -110,6 +110,8 @@ BIG = (
     + "    table = {\n        'k': 1,\n    }\n"  # 7-9: data over several lines, one line in an outline
     + "    @staticmethod\n    def build(name: str = 'x') -> 'Big':\n        return Big()\n"  # 10-12
     + "".join(f"    def m{i}(self, value: int = {i}) -> int:\n        return value\n" for i in range(30))  # 13-72
+    + "    def __init__(self, x: int) -> None:\n        pass\n"  # 73: a constructor keeps its signature
+    + "".join(f"    def {name}(self):\n        pass\n" for name in ("_a", "_b", "__repr__"))  # 75-80
 )
 FILES = {
     "pkg/__init__.py": "from .specifiers import Specifier as Spec\n",
@@ -381,7 +383,8 @@ def test_a_long_outline_lists_members_compactly(actions: Actions) -> None:
         "13     m0(value=0)",  # a method without `def` and `self`
         "15     m1(value=1)",
     ]
-    assert len(lines) == 6 + 28
+    assert lines[-2:] == ["73     __init__(x)", "75     underscore methods (75-79): _a, _b, __repr__"]
+    assert len(lines) == 6 + 28 + 2
     short = actions.execute("overview", "pkg/typed.py")  # a short outline: data over several lines on one line
     assert "3  TABLE = (1, 2)" in short.observation.splitlines()
     small = actions.execute("overview", "pkg/specifiers.py Specifier")
