@@ -156,6 +156,7 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
         ("no trace", [r for r in rows if not has_traceback(r[0].problem)]),
         ("not named", [r for r in rows if not names_gold(r[0])]),
         ("tuned", [r for r in rows if r[0].tuned]),
+        ("orig tuned", [r for r in rows if r[0].tuned and r[0].heldout_round is None]),  # tuned on from the start
         ("held out", [r for r in rows if not r[0].tuned]),
         ("held large", [r for r in rows if not r[0].tuned and r[0].large]),
         *(
