@@ -39,6 +39,7 @@ HEARTBEAT = "toolprov-heartbeat"  # a file in the lock container, rewritten by i
 _active: set[str] = set()
 _lock = threading.Lock()
 _cancelled: list[int] = []  # the signal that cancelled this process's work, if any
+_creating = [0]  # container creations sent to the engine and not answered yet (cancel_all waits for them)
 
 
 def _start_ticks(pid: int) -> str:
@@ -204,14 +205,21 @@ def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterato
     start, said = time.monotonic(), False
     seen: tuple[str, bytes | None, float] = ("", None, start)  # (lock id, its last beat, when that beat was first seen)
     while True:
-        check_cancelled()
+        with _lock:  # no creation starts once this process is cancelled; one under way is waited for by cancel_all
+            check_cancelled()
+            _creating[0] += 1
         try:
             lock_id = str(client().api.create_container(image, command=["true"], name=name, labels=labels,
                                                         network_disabled=True)["Id"])  # fmt: skip
+            with _lock:
+                _active.add(lock_id)  # by id: if this lock was ever taken over, the new holder's is not ours to remove
             break
         except docker.errors.APIError as e:
             if e.status_code != 409:  # 409: the name is taken, i.e. the lock is held
                 raise
+        finally:
+            with _lock:
+                _creating[0] -= 1
         who, held_by, state = _holder(name)
         if state == "dead":
             remove(held_by)  # by id: a lock another waiter already replaced stays
@@ -233,8 +241,6 @@ def engine_lock(key: str, image: str, waiting: Callable[[str], None]) -> Iterato
                 "process is gone, `toolprov cleanup --all` removes its lock"
             )
         time.sleep(1)
-    with _lock:
-        _active.add(lock_id)  # by id: if this lock was ever taken over, the new holder's lock is not ours to remove
     stop = threading.Event()
     try:
         _beat(lock_id, 1)
@@ -271,27 +277,42 @@ def check_cancelled() -> None:
         raise Interrupted(_cancelled[0])
 
 
-def cancel_all(signum: int) -> None:
-    """Stop every container this process is using (their exec streams end; no new one starts, nothing commits)."""
+def cancel_all(signum: int, wait: float = 10) -> None:
+    """Stop every container this process is using (their exec streams end; no new one starts, nothing commits).
+    A creation another thread sent before the cancel may land after the first removals (e.g. a lock a waiting thread
+    gets the moment the holder's lock is removed): removals repeat until no creation is under way (at most `wait` s),
+    so the process leaves nothing behind when it exits right after."""
     with _lock:
         if not _cancelled:
             _cancelled.append(signum)
-        names = list(_active)
-    for name in names:
-        with contextlib.suppress(Exception):
-            remove(name)
+    deadline = time.monotonic() + wait
+    while True:
+        with _lock:
+            names, busy = list(_active), _creating[0] > 0
+        for name in names:
+            with contextlib.suppress(Exception):
+                remove(name)
+        if not busy or time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
 def owned_container(kind: Kind, hint: str, image: str, **create: Any) -> Iterator[Container]:
     """A container that carries its owner's labels and is removed whenever the block exits."""
     name = f"toolprov-{kind}-{hint}-{secrets.token_hex(3)}"
+    labels = {OWNER_LABEL: json.dumps(owner(), separators=(",", ":")), KIND_LABEL: kind}
     with _lock:
         check_cancelled()
         _active.add(name)
+        _creating[0] += 1
     try:
-        labels = {OWNER_LABEL: json.dumps(owner(), separators=(",", ":")), KIND_LABEL: kind}
-        yield client().containers.create(image, name=name, labels=labels, **create)
+        try:
+            container = client().containers.create(image, name=name, labels=labels, **create)
+        finally:
+            with _lock:
+                _creating[0] -= 1
+        yield container
     finally:
         with contextlib.suppress(docker.errors.APIError):
             remove(name)  # by name: also when the create call itself was interrupted after the engine made it
