@@ -72,7 +72,7 @@ class ActionLimits:
     max_test_references: int = 8
     max_reference_chunks: int = 10
     max_outline_chunk_lines: int = 40
-    compact_outline_rows: int = 30  # an outline longer than this lists its members compactly (`_compact_rows`)
+    compact_outline_rows: int = 16  # an outline longer than this lists its members compactly (`_compact_rows`)
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line

@@ -103,7 +103,7 @@ TYPED = (
     "        return None\n"
     + "".join(f"\nVALUE_{i} = {i}\n" for i in range(12))  # 19-42: module-level lines, a blank between each
 )
-# a class whose outline is longer than compact_outline_rows (30): its members listed compactly
+# a class whose outline is longer than compact_outline_rows (16): its members listed compactly
 BIG = (
     "class Big:\n"
     + "".join(f"    option_{i} = {i}\n" for i in range(5))  # 2-6: a run of one-line attributes
