@@ -1014,7 +1014,7 @@ def main(
         None, "--output-tokens", help="cost: answer tokens per call (default: the scripted answer's own)"
     ),
     realistic: bool = typer.Option(True, "--realistic/--no-realistic", help="cost: also the realistic episodes"),
-    episode: list[str] = typer.Option(
+    episodes: list[str] = typer.Option(
         [], "--episode", help=f"cost: only these realistic episodes ({', '.join(e[0] for e in REALISTIC_EPISODES)})"
     ),
     dump: Path | None = typer.Option(
@@ -1028,7 +1028,7 @@ def main(
     ),
 ) -> None:
     set_keys({}, agent_set)  # a malformed --agent-set fails now, not after minutes of other parts
-    unknown = sorted(set(episode) - {e[0] for e in REALISTIC_EPISODES})
+    unknown = sorted(set(episodes) - {e[0] for e in REALISTIC_EPISODES})
     if unknown:
         typer.echo(f"error: unknown episode(s) {', '.join(unknown)}; choose from "
                    f"{', '.join(e[0] for e in REALISTIC_EPISODES)}", err=True)  # fmt: skip
@@ -1048,7 +1048,7 @@ def main(
         if "overhead" in parts:
             report_overhead(result)
     if "cost" in parts:
-        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call, agent_set, episode)
+        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call, agent_set, episodes)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 
