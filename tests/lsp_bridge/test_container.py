@@ -43,10 +43,11 @@ def test_provisioned_bridge_answers_the_agent_and_an_editor(lsp_image, container
         windowed = agent.workspace_symbols("windowed")[0]
         assert (windowed["file"], windowed["kind"]) == ("more_itertools/more.py", "Function")
         text = agent.render_context([{"file": "more_itertools/recipes.py", "function": "take", "whole_function": True}])
-        assert [line.lstrip() for line in text.splitlines()[:2]] == [
+        header, first = text.splitlines()[:2]  # numbers are left-aligned to the block's widest one
+        assert (header, first.split(maxsplit=1)) == (
             "### File: `more_itertools/recipes.py`",
-            f"{defined} def take(n, iterable):",
-        ]
+            [str(defined), "def take(n, iterable):"],
+        )
         # a shell command changes the repository; the bridge notices without being told
         code, _ = sh(ctr, "printf '\\n\\ndef brand_new_helper():\\n    return 1\\n' >> /testbed/more_itertools/more.py")
         assert code == 0
