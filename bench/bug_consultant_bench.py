@@ -316,6 +316,9 @@ def main(
     json_out: bool = typer.Option(False, "--json"),
     sweep: bool = typer.Option(False, "--sweep", help="the gate at other thresholds too"),
     only: list[str] = typer.Option([], "--set", help="only these sets (default: every set present)"),
+    tuned_only: bool = typer.Option(
+        False, "--tuned-only", help="only the sets tuned on: what a tuning run looks at, never-tuned sets stay unseen"
+    ),
     no_code: bool = typer.Option(False, "--no-code", help="records and queries without code"),
     with_agent_code: bool = typer.Option(
         False, "--agent-code", help="code as the agent's tracker reads it: the files the traceback passes through"
@@ -326,7 +329,13 @@ def main(
     quiet_dependency_loggers()
     llm_calls: list[object] = []
     litellm.input_callback = [lambda *args, **kwargs: llm_calls.append(1)]
-    sets = [s for s in SETS if s.path.exists() and (not only or s.name in only)]
+    unknown = sorted(set(only) - {s.name for s in SETS})
+    if unknown:
+        typer.echo(
+            f"error: unknown set(s) {', '.join(unknown)}; choose from {', '.join(s.name for s in SETS)}", err=True
+        )
+        raise typer.Exit(2)
+    sets = [s for s in SETS if s.path.exists() and (not only or s.name in only) and (s.tuned_on or not tuned_only)]
     reports = [evaluate(s, sweep, no_code, with_agent_code) for s in sets]
     lat = latency(load_rows(SETS[0].path), records)
     report = {"sets": reports, "latency": lat, "llm_calls_at_query": len(llm_calls)}
