@@ -494,6 +494,7 @@ REALISTIC_EPISODES = (
     ("Sphinx", ("sphinx-11627", "sphinx-11654"), "tuned on since session 6 (held out before)", 6, 4, 8),
     ("Jinja2", ("jinja2-1858", "jinja2-1916", "jinja2-xmlattr"), "held out: never looked at while tuning", 3, 2, 4),
 )
+EPISODES = ", ".join(e[0] for e in REALISTIC_EPISODES)
 
 
 def recording_model(answer, steps_done: list[int], **kwargs):
@@ -1014,9 +1015,7 @@ def main(
         None, "--output-tokens", help="cost: answer tokens per call (default: the scripted answer's own)"
     ),
     realistic: bool = typer.Option(True, "--realistic/--no-realistic", help="cost: also the realistic episodes"),
-    episodes: list[str] = typer.Option(
-        [], "--episode", help=f"cost: only these realistic episodes ({', '.join(e[0] for e in REALISTIC_EPISODES)})"
-    ),
+    episodes: list[str] = typer.Option([], "--episode", help=f"cost: only these realistic episodes ({EPISODES})"),
     dump: Path | None = typer.Option(
         None, "--cost-dump", help="cost: write one JSON line per call (where its prefix breaks) to this file"
     ),
@@ -1028,10 +1027,9 @@ def main(
     ),
 ) -> None:
     set_keys({}, agent_set)  # a malformed --agent-set fails now, not after minutes of other parts
-    unknown = sorted(set(episodes) - {e[0] for e in REALISTIC_EPISODES})
+    unknown = sorted(set(episodes) - set(EPISODES.split(", ")))
     if unknown:
-        typer.echo(f"error: unknown episode(s) {', '.join(unknown)}; choose from "
-                   f"{', '.join(e[0] for e in REALISTIC_EPISODES)}", err=True)  # fmt: skip
+        typer.echo(f"error: unknown episode(s) {', '.join(unknown)}; choose from {EPISODES}", err=True)
         raise typer.Exit(2)
     parts = only or list(PARTS)
     bad = [p for p in parts if p not in PARTS]
