@@ -50,6 +50,7 @@ from localization.search import (  # noqa: E402
     OTHER_WINDOWS,
     WINDOW,
     ActionsBackend,
+    Gold,
     GrepBackend,
     Outcome,
     SedBackend,
@@ -102,6 +103,7 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
     count = token_counter()
     rows: list[tuple[Task, Outcome, Outcome, Outcome]] = []
     gold_text: dict[str, tuple[int, int]] = {}  # task -> the gold functions alone: plain tokens, as `open` shows them
+    gold_plain: dict[tuple[str, Gold], int] = {}  # (task, gold function) -> its plain tokens
     other_windows: dict[int, list[Outcome]] = {w: [] for w in OTHER_WINDOWS}
     for task in tasks:
         if check:
@@ -116,8 +118,10 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
             bridge.sync()
             backend = ActionsBackend(bridge, root)
             lsp = run_policy(backend, task, root, count)
+            for g in task.gold:
+                gold_plain[(task.id, g)] = count(function_source(root / g.file, g.function) or "")
             gold_text[task.id] = (
-                sum(count(function_source(root / g.file, g.function) or "") for g in task.gold),
+                sum(gold_plain[(task.id, g)] for g in task.gold),
                 sum(count(backend.open_line(g.file, function_ranges(root / g.file)[g.function][0]).text)
                     for g in task.gold),
             )  # fmt: skip
@@ -176,12 +180,17 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
             f"{ratio(st, lt):>8}{ratio(at, lt):>7}  found {found[0]}/{found[1]}/{found[2]} of {len(subset)}"
         )
         plain, shown = (sum(gold_text[r[0].id][i] for r in subset) for i in (0, 1))
+        # beyond the gold: each tool's tokens less the gold functions it did show whole (a run that never showed a
+        # gold function read nothing of it to subtract)
+        sb, ab, lb = (sum(o.tokens - sum(gold_plain[(o.task, g)] for g in o.seen_gold) for o in (r[i] for r in subset))
+                      for i in (1, 2, 3))  # fmt: skip
         summary[label] = {"sed_tokens": st, "sed_calls": sc, "awk_tokens": at, "awk_calls": ac, "lsp_tokens": lt,
-                          "lsp_calls": lc, "gold_tokens": plain}  # fmt: skip
+                          "lsp_calls": lc, "gold_tokens": plain, "sed_beyond": sb, "awk_beyond": ab,
+                          "lsp_beyond": lb}  # fmt: skip
         bounds.append(
             f"  {label:<10} gold text {plain:>5} tok ({shown:>5} as `open` shows it): best possible "
-            f"{ratio(st, plain)} ({ratio(st, shown)} numbered); beyond the gold text lsp reads {lt - plain:>5} tok, "
-            f"grep/sed {st - plain:>5} ({ratio(st - plain, lt - plain)}), grep+awk {at - plain:>5}"
+            f"{ratio(st, plain)} ({ratio(st, shown)} numbered); beyond the gold text lsp reads {lb:>5} tok, "
+            f"grep/sed {sb:>5} ({ratio(sb, lb)}), grep+awk {ab:>5}; calls lsp {lc}, grep/sed {sc}"
         )
     typer.echo("bound: every tool must show the gold functions whole; a tool that showed only them, with no search at "
                "all, would read grep/sed's tokens divided by:")  # fmt: skip

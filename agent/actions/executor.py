@@ -332,7 +332,7 @@ class Actions:
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
         if scope.end_line - scope.line + 1 <= limit:
             return ActionResult(self._render([chunk]), 0, [chunk])
-        if (lean := self._without_docstring(file, scope)) is not None:
+        if (lean := self._without_docstring(file, scope, around)) is not None:
             return lean
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
@@ -342,28 +342,35 @@ class Actions:
         note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
         return ActionResult(self._render([part]) + "\n" + note, 0, [part])
 
-    def _without_docstring(self, file: str, scope: Scope) -> ActionResult | None:
+    def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
         when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
-        costs more calls; None when it has no docstring that long or is still too long without it."""
+        costs more calls; None when it has no docstring that long or is still too long without it. A line asked for
+        in the docstring (`around`: a grep match there) stays on screen with `line_context` lines either side."""
         blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(scope.line, scope.end_line + 1))}])
         codes = dict(blocks[0].lines) if blocks else {}
         span = docstring_span(codes, scope.line, scope.end_line)
         if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
             return None
-        kept = [n for n in range(scope.line, scope.end_line + 1) if not span[0] < n <= span[1]]
-        if len(kept) > self.limits.max_open_lines:
+        context = self.limits.line_context
+        inside = around is not None and span[0] < around <= span[1]
+        near = range(around - context, around + context + 1) if around is not None and inside else range(0)
+        left_out = [n for n in range(span[0] + 1, span[1] + 1) if n not in near]
+        kept = [n for n in range(scope.line, scope.end_line + 1) if n not in left_out]
+        if len(kept) > self.limits.max_open_lines or len(left_out) < self.limits.min_elided_docstring:
             return None
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(kept))
         rendered = self._bridge.render_blocks([chunk_to_dict(part)])
         if not rendered:
             return None
         first = codes.get(span[0], "")
-        note = self.templates.message(
-            "docstring_elided", indent=first[: len(first) - len(first.lstrip())], more=span[1] - span[0],
-            file=file, start=span[0] + 1, end=span[1],
-        )  # fmt: skip
-        text = block_text(rendered[0], notes={span[0]: note})
+        notes = {}
+        for start, end in _runs(left_out):
+            notes[start - 1] = self.templates.message(
+                "docstring_elided", indent=first[: len(first) - len(first.lstrip())], more=end - start + 1,
+                file=file, start=start, end=end,
+            )  # fmt: skip
+        text = block_text(rendered[0], notes=notes)
         return ActionResult(text, 0, [part])
 
     def _outline(self, file: str, cls: str, after: int = 0) -> ActionResult:
@@ -501,6 +508,8 @@ class Actions:
 
     def find_symbol(self, params: str) -> ActionResult:
         symbol = parse_symbol(params)
+        if symbol.name.split(".", 1)[0] in ("self", "cls") and "." in symbol.name:
+            symbol = Symbol(symbol.name.split(".", 1)[1])  # `self.context` as code writes it: the attribute's name
         facts = FileFacts(self._bridge)
         loose: list[Definition] = []
         if "." in symbol.name:
@@ -654,6 +663,17 @@ class Actions:
 _CALL = re.compile(r"(?<![\w.])((?:self\.|cls\.)?[A-Za-z_]\w*)\s*\(")
 _NOT_CALLED = frozenset(dir(builtins)) | {"super", "self", "cls"}
 _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Sorted numbers as (first, last) runs of consecutive ones."""
+    out: list[tuple[int, int]] = []
+    for n in numbers:
+        if out and out[-1][1] == n - 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
 
 
 def docstring_span(codes: dict[int, str], line: int, end_line: int) -> tuple[int, int] | None:

@@ -41,6 +41,9 @@ TASKS = HERE / "tasks"
 TEST_EXCLUDES = "--exclude-dir=tests --exclude-dir=test --exclude-dir=testing --exclude=test_*.py --exclude=conftest.py"
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
+PLACE = re.compile(r"((?:[\w.~-]+)?(?:[/\\][\w.-]+)*\.py):(\d+)")  # a quoted place: path/file.py:LINE
+# a hyphenated name (a linter's message, a command's option): `wrong-exception-operation`, `undefined-variable`
+HYPHENATED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w/-])")
 SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
 STDLIB = set(sys.stdlib_module_names)
 BUILTINS = set(dir(builtins))
@@ -203,25 +206,35 @@ def repo_files(root: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
 
 
+def _repo_file(path: str, files: list[str]) -> str | None:
+    """The repository file a reported path names: its longest suffix that a repository path ends with."""
+    parts = PurePosixPath(path.replace("\\", "/")).parts
+    for i in range(len(parts)):
+        suffix = "/".join(parts[i:])
+        hits = [f for f in files if f == suffix or f.endswith("/" + suffix)]
+        if hits:
+            return min(hits, key=len)
+    return None
+
+
 def extract_frames(problem: str, files: list[str]) -> list[Frame]:
-    """Traceback frames inside the repository, innermost first (paths matched by their longest repository suffix)."""
+    """Traceback frames inside the repository, innermost first (paths matched by their longest repository suffix),
+    then the other `dir/file.py:LINE` places the statement quotes (a warning's or an assertion's origin), in order of
+    appearance; a bare `file.py:LINE` without a directory is the user's own file (`a.py:5:7` in a linter's output)."""
     frames = []
     for path, line, func in FRAME.findall(problem):
-        parts = PurePosixPath(path).parts
-        match = None
-        for i in range(len(parts)):
-            suffix = "/".join(parts[i:])
-            hits = [f for f in files if f == suffix or f.endswith("/" + suffix)]
-            if hits:
-                match = min(hits, key=len)
-                break
-        if match:
+        if match := _repo_file(path, files):
             frames.append(Frame(match, int(line), func))
     seen, out = set(), []
     for f in reversed(frames):
         if (f.file, f.line) not in seen:
             seen.add((f.file, f.line))
             out.append(f)
+    for path, line in PLACE.findall(FRAME.sub(" ", problem)):
+        match = _repo_file(path, files) if re.search(r"[/\\]", path) else None
+        if match and (match, int(line)) not in seen:
+            seen.add((match, int(line)))
+            out.append(Frame(match, int(line), ""))
     return out
 
 
@@ -247,6 +260,21 @@ def extract_identifiers(problem: str) -> list[str]:
         )
         known = name in STOP or name in BUILTINS or name in out
         if codeish and not known and not name.isupper() and len(name) > 2:
+            out.append(name)
+    return out
+
+
+def extract_subjects(problem: str) -> list[str]:
+    """Hyphenated names that are the report's subject: repeated in the statement and named by its title, as written
+    or as its words (`wrong-exception-operation raised when ...`, `Undefined variable when ...` and pylint's
+    `(undefined-variable)` lines). A report that only describes a tool's behaviour names it by such a name, which a
+    developer greps for; a hyphenated word said once (`built-in`, a package name) is not its subject."""
+    title = problem.strip().splitlines()[0].lower() if problem.strip() else ""
+    names = HYPHENATED.findall(problem)
+    out: list[str] = []
+    for name in names:
+        in_title = name in title or name.replace("-", " ") in title
+        if name not in out and names.count(name) >= 2 and in_title:
             out.append(name)
     return out
 
@@ -299,6 +327,7 @@ class Outcome:
     tokens: int
     found: bool
     log: list[tuple[str, int]] = field(default_factory=list)
+    seen_gold: list[Gold] = field(default_factory=list)  # the gold functions it showed whole (all, when found)
 
 
 class Budget(Exception):
@@ -388,7 +417,7 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         for frame in extract_frames(task.problem, files):
             if fresh(frame.file, frame.line):
                 view(f"open {frame.file}:{frame.line}", backend.open_line(frame.file, frame.line))
-        unresolved = []
+        unresolved = extract_subjects(task.problem)  # word searches, after the definitions of the identifiers
         modules = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files}
         for ident in extract_identifiers(task.problem):
             dotted_module = "." in ident and any(m == ident or m.endswith("." + ident) for m in modules)
@@ -416,11 +445,10 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
             for file, line in places[:3]:
                 if fresh(file, line):
                     view(f"open {file}:{line}", backend.open_line(file, line))
-    except StopIteration:
-        return Outcome(task.id, backend.name, episode.calls, episode.tokens, True, episode.log)
-    except Budget:
+    except (StopIteration, Budget):
         pass
-    return Outcome(task.id, backend.name, episode.calls, episode.tokens, episode.done(), episode.log)
+    seen = [g for g in task.gold if episode.seen(g.file, function_ranges(root / g.file)[g.function])]
+    return Outcome(task.id, backend.name, episode.calls, episode.tokens, episode.done(), episode.log, seen)
 
 
 # ---- grep/sed/awk
@@ -556,13 +584,18 @@ class SedBackend(GrepBackend):
     def _function_span(self, file: str, line: int) -> tuple[int, int] | None:
         """(def line, line that shows the end) of the innermost function around `line`, as a reader finds them: the
         def is the nearest def/class line above (or on) `line` indented less than it, the end is the first following
-        non-blank line at the def's indentation or less (or the end of the file)."""
+        non-blank line at the def's indentation or less (or the end of the file); a decorator's line reads the
+        function it decorates, and a line in a class's own body (outside its methods) is no function: None."""
+        lines = self._lines(file)
+        while line < len(lines) and lines[line - 1].lstrip().startswith("@"):
+            line += 1  # a decorator: the function it decorates
         ranges = function_ranges(self.root / file)
         around = [span for span in ranges.values() if span[0] <= line <= span[1]]
         if not around:
             return None
         start, end = max(around)
-        lines = self._lines(file)
+        if lines[start - 1].lstrip().startswith("class "):
+            return None  # a line in a class's own body (an attribute, a message table): its window is enough
         after = next((i for i in range(end + 1, len(lines) + 1) if lines[i - 1].strip()), len(lines))
         return start, after
 

@@ -291,6 +291,30 @@ def test_a_long_function_shows_its_long_docstring_by_its_first_line_and_fits_one
     assert numbered(docstring.observation) == [1, *range(3, 17)]  # the hint opens exactly them (with the def line)
 
 
+def test_a_line_asked_for_in_a_left_out_docstring_stays_on_screen(actions: Actions) -> None:
+    """`open FILE:LINE` of a docstring line (a grep match there) keeps that line and its neighbours on screen; the
+    docstring's other lines are left out with a hint each (before, the whole docstring was left out, line and all)."""
+    assert actions.bridge is not None
+    near = Actions(actions.bridge, actions.run_shell, root=actions.root,
+                   limits=ActionLimits(max_open_lines=20, line_context=2, min_elided_docstring=5))  # fmt: skip
+    result = near.execute("open", "pkg/doc.py:8")
+    lines = result.observation.splitlines()
+    assert lines[3] == "    ... (docstring, 3 lines left out: open pkg/doc.py:3-5)"
+    assert "    ... (docstring, 6 lines left out: open pkg/doc.py:11-16)" in lines
+    assert numbered(result.observation) == [1, 2, *range(6, 11), *range(17, 28)]
+    assert [c.lines for c in result.chunks] == [(1, 2, *range(6, 11), *range(17, 28))]
+    # a line of the code: the docstring left out whole, as before
+    assert numbered(near.execute("open", "pkg/doc.py:25").observation) == [1, 2, *range(17, 28)]
+
+
+def test_find_symbol_of_self_attribute_looks_up_the_attribute(actions: Actions) -> None:
+    """`find_symbol self.NAME` (as code writes an attribute) answers as `find_symbol NAME` (was: not found)."""
+    plain = actions.execute("find_symbol", "prereleases")
+    assert plain.returncode == 0 and "Specifier.prereleases" in plain.observation
+    for spelled in ("self.prereleases", "cls.prereleases"):
+        assert actions.execute("find_symbol", spelled).observation == plain.observation
+
+
 def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actions: Actions) -> None:
     result = actions.execute("open", "pkg/markers.py:6")
     assert result.observation.splitlines() == [

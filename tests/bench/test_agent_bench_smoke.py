@@ -19,6 +19,7 @@ from localization.search import (
     Task,
     extract_frames,
     extract_identifiers,
+    extract_subjects,
     load_tasks,
     repo_files,
     run_policy,
@@ -69,6 +70,23 @@ def words(text: str) -> int:
 def test_seeds_from_statement(repo: Path) -> None:
     assert extract_frames(PROBLEM, repo_files(repo))[0].file == "shop/cart.py"
     assert extract_identifiers(PROBLEM) == ["Cart.total", "cart.total"]
+
+
+def test_seeds_of_reports_that_only_describe_behaviour(repo: Path) -> None:
+    """A quoted `dir/file.py:LINE` outside a traceback is opened like a frame (a bare `file.py:LINE` is the user's own
+    file); a hyphenated name the title names and the statement repeats is the report's subject (a linter message)."""
+    report = (
+        "wrong-exception-operation raised when the cart is empty\n\n"
+        "    a.py:5:7: W0716: Invalid exception operation (wrong-exception-operation)\n"
+        "    (plugin: details failed: C:\\venv\\site-packages\\shop\\cart.py:8: TypeError)\n"
+        "A built-in list, see cart.py:3.\n"
+    )
+    frames = extract_frames(report, repo_files(repo))
+    assert [(f.file, f.line) for f in frames] == [("shop/cart.py", 8)]
+    assert extract_subjects(report) == ["wrong-exception-operation"]  # `built-in` is said once, not in the title
+    assert extract_subjects("Undefined variable for T\n\nE0602 (undefined-variable)\nE0602 (undefined-variable)\n") == [
+        "undefined-variable"
+    ]
 
 
 def test_shipped_tasks_are_complete() -> None:
