@@ -512,10 +512,19 @@ class Actions:
             symbol = Symbol(symbol.name.split(".", 1)[1])  # `self.context` as code writes it: the attribute's name
         facts = FileFacts(self._bridge)
         loose: list[Definition] = []
+        exact = []
+        through = ""  # a dotted name nothing defines: the functions and classes its last part names are the answer
         if "." in symbol.name:
             exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
+            if not exact:  # `env.from_string`: a method called through a variable
+                exact = [
+                    d
+                    for w in self._bridge.workspace_symbols(symbol.last)
+                    if w["name"] == symbol.last and not is_test_file(w["file"])
+                    and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS
+                ]  # fmt: skip
+                through, symbol = (symbol.name, Symbol(symbol.last)) if exact else ("", symbol)
         else:
-            exact = []
             for w in self._bridge.workspace_symbols(symbol.name):
                 if w["name"] == symbol.name:
                     exact.append(self._definition_at(w, facts))
@@ -527,15 +536,17 @@ class Actions:
                 exact = [d for d in self._definitions(symbol.name, facts) if d.alias]
             exact.sort(key=_rank)
         if not exact and not loose:
-            return ActionResult(self.templates.message("not_found", name=symbol.name), 1)
+            return ActionResult(self.templates.message("not_found", name=through or symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
         tests = [d for d in exact if d.test]
         if len(exact) == 1 and main:
-            lines = []  # the one definition's own line says it all
+            lines = [f"`{through}` is not defined by that name: `{symbol.name}`"] if through else []
         elif exact:
             lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
+            if through:
+                lines[0] = f"`{through}` is not defined by that name: {lines[0]}"
         else:
-            lines = [f"No exact definition of `{symbol.name}`."]
+            lines = [f"No exact definition of `{through or symbol.name}`."]
         lines += [d.text() for d in main]
         listed = tests[: self.limits.max_test_matches] if not main else []  # tests only when nothing else defines it
         lines += [d.text() for d in listed]
@@ -832,6 +843,7 @@ def _joined_data(codes: list[str]) -> str | None:
     return joined if len(joined) <= MAX_JOINED_SIGNATURE else joined[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
 
 
+_SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}
 
 

@@ -315,6 +315,21 @@ def test_find_symbol_of_self_attribute_looks_up_the_attribute(actions: Actions) 
         assert actions.execute("find_symbol", spelled).observation == plain.observation
 
 
+def test_find_symbol_of_a_name_used_through_a_variable_finds_its_last_part(actions: Actions) -> None:
+    """`find_symbol spec.contains` (a method called through a variable, as a report quotes it): nothing is defined by
+    that name, so the answer is `contains`'s, and says so (was: not found, and a second call)."""
+    result = actions.execute("find_symbol", "spec.contains")
+    lines = result.observation.splitlines()
+    assert result.returncode == 0
+    assert lines[:2] == ["`spec.contains` is not defined by that name: `contains`", located_contains(actions)]
+    assert "def contains(self, item)" in result.observation  # the short method whole, as for `find_symbol contains`
+    assert actions.execute("find_symbol", "spec.nothing_like_it").returncode == 1
+
+
+def located_contains(actions: Actions) -> str:
+    return actions.execute("find_symbol", "contains").observation.splitlines()[0]
+
+
 def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actions: Actions) -> None:
     result = actions.execute("open", "pkg/markers.py:6")
     assert result.observation.splitlines() == [
@@ -333,14 +348,18 @@ def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actio
 
 def test_find_symbol_of_a_module_qualified_name_finds_it_in_that_module(actions: Actions) -> None:
     """`module.Name` as code writes it (`admin.ModelAdmin`): no class is called `keys`, so the name is looked up in the
-    files whose path holds those module parts in a row; a module that does not hold it finds nothing."""
+    files whose path holds those module parts in a row; for a module that does not hold it, the answer says so and
+    shows where the name is defined."""
     for name in ("keys.hashkey", "pkg.keys.hashkey", "pkg.hashkey"):
         found = actions.execute("find_symbol", name)
         assert found.returncode == 0 and found.observation.splitlines()[0] == (
             "pkg/keys.py:1  hashkey  def hashkey(*args)"
         ), name
-    missing = actions.execute("find_symbol", "nl.hashkey")
-    assert missing.returncode == 1 and "hashkey" in missing.observation
+    elsewhere = actions.execute("find_symbol", "nl.hashkey")  # that module does not hold it: the answer says so
+    assert elsewhere.observation.splitlines()[:2] == [
+        "`nl.hashkey` is not defined by that name: `hashkey`",
+        "pkg/keys.py:1  hashkey  def hashkey(*args)",
+    ]
 
 
 def test_find_symbol_lists_tests_only_when_nothing_else_defines_the_name(actions: Actions) -> None:
