@@ -12,7 +12,7 @@ import pytest
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
 from agent.bug_consultant.features import code_shape, extract, failing_frame
-from agent.bug_consultant.retrieval import BugIndex, Query
+from agent.bug_consultant.retrieval import NO_CODE_MARGIN, BugIndex, Query
 from agent.bug_consultant.store import IndexRow
 
 CONFUSABLE = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
@@ -181,3 +181,31 @@ def test_leave_one_out_recall_on_the_independent_sets(path, r1_min, r3_min):
     n = len(found)
     assert sum(f == 0 for f in found) / n >= r1_min
     assert sum(f is not None and f < 3 for f in found) / n >= r3_min
+
+
+def test_a_query_without_code_has_the_stricter_gate(confusable):
+    """Without code a query is scored without the code's fields and its scores run higher: its default gate is
+    `no_code_margin` stricter, which keeps advice with no same-cause record stored rare (0.0 % here; the same gate as
+    a query with code showed 5.7 %). An explicit threshold is used as given, and 0 stays no gate."""
+    index, queries = build(confusable, with_code=False)
+    assert not any(q.has_code for q in queries)
+    assert index.gate_for(queries[0]) == pytest.approx(min(1.0, index.threshold + NO_CODE_MARGIN))
+    coded = build(confusable[:5])[1]
+    assert all(q.has_code for q in coded) and index.gate_for(coded[0]) == index.threshold
+    assert BugIndex(None, threshold=0.0).gate_for(queries[0]) == 0.0
+    members: dict[str, set[str]] = {}
+    for r in confusable:
+        members.setdefault(r["group"], set()).add(r["id"])
+    foreign = [
+        bool(index.search(q, exclude=members[r["group"]], refresh=False).hits)
+        for r, q in zip(confusable, queries, strict=True)
+    ]
+    assert sum(foreign) / len(foreign) <= 0.05
+    # the code gate's threshold on the same scores lets more through: the margin is what keeps them out
+    loose = [
+        bool(index.search(q, exclude=members[r["group"]], threshold=index.threshold, refresh=False).hits)
+        for r, q in zip(confusable, queries, strict=True)
+    ]
+    assert sum(loose) > sum(foreign)
+    hits = index.search(queries[0], exclude={confusable[0]["id"]}, threshold=0.0, top_k=None, refresh=False).hits
+    assert len(hits) == len(confusable) - 1
