@@ -78,6 +78,7 @@ class ActionLimits:
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
     line_context: int = 10  # `open FILE:LINE` outside any function: this many lines either side
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
+    recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     max_output_chars: int = 10000
 
 
@@ -127,6 +128,8 @@ class Actions:
         self.limits = limits or ActionLimits()
         self.reconnect = reconnect
         self._changed_at: float | None = None  # when a shell command last ran (it may have changed files)
+        self._calls = 0  # actions executed so far
+        self._shown_whole: dict[tuple[str, int], int] = {}  # (file, def line) -> the call that last showed a function
         self._handlers: dict[str, Callable[[str], ActionResult]] = {
             "bash": self.bash,
             "open": self.open,
@@ -148,6 +151,7 @@ class Actions:
         ).strip()
 
     def execute(self, action_type: str, params: str) -> ActionResult:
+        self._calls += 1
         kind = (action_type or "").strip().lower()
         handler = self._handlers.get(kind)
         if handler is None:
@@ -331,6 +335,7 @@ class Actions:
         limit = self.limits.max_open_lines
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
         if scope.end_line - scope.line + 1 <= limit:
+            self._shown_whole[(file, scope.line)] = self._calls
             return ActionResult(self._render([chunk]), 0, [chunk])
         if (lean := self._without_docstring(file, scope, around)) is not None:
             return lean
@@ -591,6 +596,9 @@ class Actions:
         class's outline (its own line left out: the located line above has it); None for a long function."""
         if d.end_line is None or d.file.startswith("/"):
             return None
+        shown = self._shown_whole.get((d.file, d.line))
+        if shown is not None and self._calls - shown <= self.limits.recently_shown:
+            return None  # shown whole a few calls ago: its located line is enough
         short = d.end_line - d.line < self.limits.max_inline_lines
         if d.is_class:
             return self._show_class(d) if short else self._outline(d.file, d.qualname, after=d.line)

@@ -279,6 +279,21 @@ def extract_subjects(problem: str) -> list[str]:
     return out
 
 
+MESSAGE = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning): (.+)$", re.M)
+
+
+def extract_messages(problem: str) -> list[str]:
+    """Error messages the statement quotes (`TemplateSyntaxError: control structures in ... are not allowed`), as a
+    developer greps them: a message without quoted parts (those are the failing values, not the source's text) of
+    three words or more, its final punctuation left off. Python's own messages find nothing in the repository."""
+    out: list[str] = []
+    for m in MESSAGE.finditer(problem):
+        text = m[1].strip().strip("`'\"").rstrip(".:;,!")
+        if not re.search(r"['\"`]", text) and len(text.split()) >= 3 and text not in out:
+            out.append(text)
+    return out
+
+
 def problem_words(problem: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", problem)}
 
@@ -417,7 +432,9 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         for frame in extract_frames(task.problem, files):
             if fresh(frame.file, frame.line):
                 view(f"open {frame.file}:{frame.line}", backend.open_line(frame.file, frame.line))
-        unresolved = extract_subjects(task.problem)  # word searches, after the definitions of the identifiers
+        # word searches, after the definitions of the identifiers: the report's subject, its error messages, then the
+        # identifiers no definition was found for
+        unresolved = extract_subjects(task.problem) + extract_messages(task.problem)
         modules = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files}
         for ident in extract_identifiers(task.problem):
             dotted_module = "." in ident and any(m == ident or m.endswith("." + ident) for m in modules)

@@ -326,6 +326,21 @@ def test_find_symbol_of_a_name_used_through_a_variable_finds_its_last_part(actio
     assert actions.execute("find_symbol", "spec.nothing_like_it").returncode == 1
 
 
+def test_a_unique_hit_shown_whole_a_few_calls_ago_is_not_shown_again(actions: Actions) -> None:
+    """find_symbol's unique short function is shown whole (what `open` would show), but not when the agent saw it whole
+    within `recently_shown` calls: its located line is enough then."""
+    assert actions.bridge is not None
+    fresh = Actions(actions.bridge, actions.run_shell, root=actions.root, limits=ActionLimits(recently_shown=2))
+    assert "return item in self._spec" in fresh.execute("find_symbol", "contains").observation
+    opened = fresh.execute("open", "Specifier.contains")
+    assert "return item in self._spec" in opened.observation
+    again = fresh.execute("find_symbol", "contains")
+    assert again.observation.splitlines() == [located_contains(fresh)]  # the located line alone
+    fresh.execute("find_symbol", "Small")
+    fresh.execute("find_symbol", "Small")  # three calls after the open: shown whole again
+    assert "return item in self._spec" in fresh.execute("find_symbol", "contains").observation
+
+
 def located_contains(actions: Actions) -> str:
     return actions.execute("find_symbol", "contains").observation.splitlines()[0]
 

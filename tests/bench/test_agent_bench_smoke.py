@@ -19,6 +19,7 @@ from localization.search import (
     Task,
     extract_frames,
     extract_identifiers,
+    extract_messages,
     extract_subjects,
     load_tasks,
     repo_files,
@@ -87,6 +88,10 @@ def test_seeds_of_reports_that_only_describe_behaviour(repo: Path) -> None:
     assert extract_subjects("Undefined variable for T\n\nE0602 (undefined-variable)\nE0602 (undefined-variable)\n") == [
         "undefined-variable"
     ]
+    # an error message is grepped as the source writes it; one quoting the failing values is not the source's text
+    messages = "jinja2.exceptions.TemplateSyntaxError: control structures are not allowed.\n"
+    messages += "AttributeError: 'Block' object has no attribute 'nodes'\nValueError: bad\n"
+    assert extract_messages(messages) == ["control structures are not allowed"]
 
 
 def test_shipped_tasks_are_complete() -> None:
@@ -154,3 +159,15 @@ def test_sed_windows_until_the_function_ends(repo: Path) -> None:
         "12:def checkout(cart):",
     ]
     assert [(m.name, m.line) for m in methods] == [("__init__", 2), ("total", 5)]
+
+
+def test_sed_reads_a_decorated_function_but_not_a_whole_class_for_a_line_of_its_body(repo: Path) -> None:
+    body = "class Checker:\n    msgs = {\n        'W1': 'a message',\n    }\n\n"
+    body += "    @only('W1')\n    def visit(self, node):\n        return node\n"
+    body += "".join(f"    x{i} = {i}\n" for i in range(20))
+    (repo / "shop/checker.py").write_text(body)
+    sed = SedBackend(repo, window=4)
+    # a line of the class's own body (its message table): one window, not the whole class in windows
+    assert sed.open_line("shop/checker.py", 3).calls == 1
+    # a decorator's line: the window 4-7 does not end visit() (the dedent is line 9), so 8-11 is read too
+    assert sed.open_line("shop/checker.py", 6).shown == {"shop/checker.py": set(range(4, 12))}
