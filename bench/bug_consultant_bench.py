@@ -376,7 +376,7 @@ def main(
             print(f"{name:40} {m['recall@1']:9.3f} {m['recall@3']:9.3f} {m['mrr']:7.3f} {int(m['queries']):8d}")
         print(f"{'gate':40} {'shown':>9} {'right':>9} {'shown, no same cause stored':>28}")
         for t, g in r["gate"].items():
-            label = f"  threshold {float(t):.2f}" + ("  (default)" if float(t) == r["threshold"] else "")
+            label = f"  threshold {float(t):.3f}" + ("  (default)" if float(t) == r["threshold"] else "")
             print(f"{label:40} {g['shown']:9.1%} {g['right_when_shown']:9.1%} {g['shown_without_same_cause']:28.1%}")
         print(f"  separation (AUC of the top score, a same-cause record stored vs not): {r['separation_auc']:.3f}")
     print(
