@@ -64,7 +64,7 @@ class ActionLimits:
 
     max_open_lines: int = 150
     max_overview_lines: int = 120
-    max_definitions: int = 8
+    max_definitions: int = 5
     max_test_matches: int = 2  # test definitions listed when nothing outside tests defines the name
     max_loose_matches: int = 5
     max_loose_matches_after_exact: int = 2
@@ -72,11 +72,11 @@ class ActionLimits:
     max_test_references: int = 8
     max_reference_chunks: int = 10
     max_outline_chunk_lines: int = 40
-    compact_outline_rows: int = 16  # an outline longer than this lists its members compactly (`_compact_rows`)
+    compact_outline_rows: int = 10  # an outline longer than this lists its members compactly (`_compact_rows`)
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
-    line_context: int = 10  # `open FILE:LINE` outside any function: this many lines either side
+    line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     max_output_chars: int = 10000

@@ -468,8 +468,14 @@ def test_blank_lines_after_a_shown_line_have_no_number(actions: Actions) -> None
 
 def test_open_of_a_module_level_line_shows_the_lines_around_it(actions: Actions) -> None:
     result = actions.execute("open", "pkg/typed.py:30")
-    assert numbered(result.observation)[0] == 20  # 10 either side (the fixture's 20-line part ends before line 40)
-    assert result.observation.endswith("open pkg/typed.py:40-40)")
+    shown = numbered(result.observation)
+    assert (shown[0], shown[-1]) == (23, 37)  # line_context (7) either side, within one part (20 lines here)
+    assert "narrow it" not in result.observation
+    wide = Actions(actions.bridge, actions.run_shell, root=actions.root,
+                   limits=ActionLimits(max_open_lines=20, line_context=10))  # fmt: skip
+    wider = wide.execute("open", "pkg/typed.py:30")
+    assert numbered(wider.observation)[0] == 20  # 10 either side: the 20-line part ends before line 40
+    assert wider.observation.endswith("open pkg/typed.py:40-40)")
 
 
 def test_a_located_line_of_a_multi_line_assignment_is_one_line(actions: Actions) -> None:
