@@ -48,8 +48,9 @@ class InstallResult:
 
 
 def find_by_key(key: str, prefer: str | None = None) -> Image | None:
-    """The image carrying `key` (an exported Dockerfile's build may carry it too: prefer our own tag)."""
-    images = client().images.list(filters={"label": f"toolprov.key={key}"})
+    """The image carrying `key` (an exported Dockerfile's build may carry it too: prefer our own tag). Untagged images
+    do not count: a build's commit is untagged until its engine lock's fence passed (builder._tag_fenced)."""
+    images = [i for i in client().images.list(filters={"label": f"toolprov.key={key}"}) if i.tags]
     return next((i for i in images if prefer in i.tags), images[0]) if images else None
 
 

@@ -1,6 +1,7 @@
 """Build one layer atomically: run the recipe in a build container, verify with the tool's check, then commit
 and tag. On any failure or Ctrl-C the container is removed and nothing is tagged."""
 
+import contextlib
 import functools
 import io
 import json
@@ -17,7 +18,7 @@ import requests
 from docker.models.containers import Container
 from docker.models.images import Image
 
-from provisioner.containers import check_cancelled, owned_container
+from provisioner.containers import LockLost, check_cancelled, owned_container
 from provisioner.engine import client
 from provisioner.errors import StepError, ToolprovError, one_line
 from provisioner.recipe import Layer
@@ -78,8 +79,9 @@ def exec_stream(container: Container, cmd: list[str], env: dict[str, str], on_li
 
 
 def build_layer(layer: Layer, report: Report, fence: Callable[[], None] = lambda: None) -> Image:
-    """Build `layer` in a build container and commit it; `fence` runs right before the commit and raises when this
-    process may no longer commit (its engine lock was taken over): then the container goes and nothing is tagged."""
+    """Build `layer` in a build container, commit it and tag it; `fence` raises LockLost when this process may no
+    longer tag (its engine lock was taken over): it runs after the (untagged) commit, right before the tag and again
+    after it (see _tag_fenced); on a lost lock the container and the commit go and the name is not this build's."""
     parent = client().images.get(layer.parent)
     env, ca = build_env(layer)
     has_entrypoint = bool(parent.attrs["Config"].get("Entrypoint"))
@@ -87,6 +89,7 @@ def build_layer(layer: Layer, report: Report, fence: Callable[[], None] = lambda
         "build", f"{layer.tool_name}-{layer.key[:12]}", layer.parent,
         **({"entrypoint": KEEPALIVE} if has_entrypoint else {"command": KEEPALIVE}),
         network_mode="host" if layer.needs_network else "none",
+        stop_signal="SIGKILL",  # an engine that shuts down stops it at once (its keep-alive loop ignores SIGTERM)
     ) as container:  # fmt: skip
         container.start()
         report("copy files")
@@ -115,9 +118,51 @@ def build_layer(layer: Layer, report: Report, fence: Callable[[], None] = lambda
         if leftover.exit_code:
             raise ToolprovError(f"{layer.tool_name}: /tmp/toolprov is still in the container; refusing to commit")
         check_cancelled()
-        fence()
         report("commit")
-        return _commit(container, layer, parent)
+        image = _commit(container, layer, parent)  # untagged: no other process takes it for the key's image yet
+    return _tag_fenced(image, layer, fence)
+
+
+def _tag_fenced(image: Image, layer: Layer, fence: Callable[[], None]) -> Image:
+    """Name a committed layer image, fenced by its engine lock. The commit is untagged (find_by_key takes tagged
+    images only), so only this one call, the tag, happens after the check. A holder that stood still between the check
+    and the tag (or any time before it) is caught by a second check after it: it gives the name back to the new
+    holder's image (if that one exists by then) and removes its own, so the name ends on one image of the key."""
+    repo, tag = layer.tag().rsplit(":", 1)
+    try:
+        check_cancelled()
+        fence()
+        image.tag(repo, tag)
+    except BaseException:
+        _drop(image.id)  # lost the lock, interrupted, or the engine failed: nothing of this build is left
+        raise
+    try:
+        fence()
+    except LockLost:
+        _give_back(image, layer)
+        raise
+    image.reload()  # its tags
+    return image
+
+
+def _drop(image_id: str | None) -> None:
+    if image_id:
+        with contextlib.suppress(docker.errors.APIError, requests.exceptions.RequestException):
+            client().images.remove(image_id, force=False, noprune=False)
+
+
+def _give_back(image: Image, layer: Layer) -> None:
+    """This process tagged its image after its lock was taken over: the new holder's image of the key (its commit,
+    tagged or not yet) gets the name again and this one goes. If the new holder has not committed yet, this one goes
+    (with its name: removed by id, so a name that already moved on is not touched) and the new holder's tag names its
+    own. Only a reader that took the name in the instant it was this image's holds this image: a whole, working image
+    of the key, left untagged if a container of it runs."""
+    images = client().images.list(filters={"label": f"toolprov.key={layer.key}"})
+    others = sorted((i for i in images if i.id != image.id), key=lambda i: str(i.attrs.get("Created", "")))
+    if others:
+        repo, tag = layer.tag().rsplit(":", 1)
+        others[-1].tag(repo, tag)  # the newest: the holder that took the lock over
+    _drop(image.id)
 
 
 def _installed_packages(container: Container, layer: Layer) -> dict[str, str]:
@@ -138,8 +183,7 @@ def _commit(container: Container, layer: Layer, parent: Image) -> Image:
         tar.addfile(info, io.BytesIO(data))
     container.put_archive("/", buf.getvalue())
     cfg = parent.attrs["Config"]
-    repo, tag = layer.tag().rsplit(":", 1)
     conf = {"Labels": layer.labels(manifest), "Entrypoint": cfg.get("Entrypoint")}
     # the commit fills an empty Cmd from the build container (our keep-alive loop): always give one
     conf["Cmd"] = cfg.get("Cmd") or ([] if cfg.get("Entrypoint") else ["/bin/sh"])
-    return container.commit(repository=repo, tag=tag, conf=conf, message=f"toolprov: {layer.tool_name}")
+    return container.commit(conf=conf, message=f"toolprov: {layer.tool_name}")  # untagged: _tag_fenced names it

@@ -14,13 +14,19 @@ import signal
 import subprocess
 import time
 import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import bcrypt
 import pytest
+from docker.models.images import Image
 
 from provisioner import api
 from provisioner.batch import shard_of
+from provisioner.builder import _tag_fenced
+from provisioner.containers import KIND_LABEL, OWNER_LABEL, LockLost, engine_lock, remove
+from provisioner.engine import client
 from tests.scale.conftest import (
     BASE,
     Pushed,
@@ -34,7 +40,7 @@ from tests.scale.conftest import (
     toolprov,
     untag_registry,
 )
-from tests.scale.daemons import Engine, start_registry
+from tests.scale.daemons import Daemon, Engine, start_registry
 
 pytestmark = pytest.mark.docker
 
@@ -105,19 +111,67 @@ def _uploading(data: Path, name: str) -> bool:
     return any(f.stat().st_size > 1 << 20 for f in uploads)
 
 
-def test_an_engine_that_stops_mid_build_a_push_cut_half_way_and_a_registry_that_dies_mid_upload_all_resume(
-    registry_daemon, engine2_daemon: Engine, tmp_path: Path
+NOISE = "head -c 48000000 /dev/urandom > /opt/noise"  # 48 MB that do not compress: an upload that lasts
+
+
+@dataclass
+class DyingPush:
+    """A `toolprov install --push` on the second engine to a registry that was killed (SIGKILL) while it received the
+    layer and stays down: the engine retries for ~50 s before the push fails. Started by one test, judged by the last
+    test of this module, so the other tests run during the engine's retries instead of a wait."""
+
+    proc: subprocess.Popen
+    registry: Daemon
+    root: Path  # the dying registry's config folder (it comes back there, on the same port)
+    data: Path  # its storage: the session registry's, as replicas of one registry share theirs
+    key: str
+    args: list[str]
+    host: str
+
+
+@pytest.fixture(scope="module")
+def dying_push() -> Iterator[list[DyingPush]]:
+    started: list[DyingPush] = []
+    yield started
+    for d in started:
+        if d.proc.poll() is None:
+            d.proc.kill()
+        d.registry.stop()
+        untag_registry(d.registry.address, d.host)
+
+
+def start_dying_push(registry_daemon: Daemon, host: str, specs: Path, root: Path) -> DyingPush:
+    """Push the layer of `specs` (on engine `host`) to a second registry process serving the session registry's
+    storage (the base is there under mirror/: only the layer travels), and kill that process while it receives it."""
+    data = Path(registry_daemon.log).parent / "data"
+    key = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1].key
+    args = ["install", "pyflakes", "-i", BASE, "--specs", str(specs)]
+    dying = start_registry(root, storage=data)
+    doomed = subprocess.Popen(["toolprov", *args, "--push", f"{dying.address}/mirror"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env={**os.environ, "DOCKER_HOST": host})  # fmt: skip
+    d = DyingPush(doomed, dying, root, data, key, args, host)
+    deadline = time.monotonic() + 120
+    while not _uploading(data, "mirror/toolprov-base") and doomed.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if doomed.poll() is not None or not _uploading(data, "mirror/toolprov-base"):
+        dying.stop()
+        raise AssertionError(f"the push ended before its registry could die: {doomed.communicate()}")
+    os.killpg(dying.process.pid, signal.SIGKILL)  # the registry dies mid-upload; the engine retries for ~50 s
+    dying.process.wait()
+    return d
+
+
+def test_an_engine_that_stops_mid_build_and_a_push_cut_half_way_resume(
+    registry_daemon, engine2_daemon: Engine, tmp_path: Path, dying_push: list[DyingPush]
 ):
-    """One layer through three failures on one machine. Its engine stops in the middle of the build: one line, nothing
+    """One layer through two failures on one machine. Its engine stops in the middle of the build: one line, nothing
     tagged, and the next run (after the engine is back) sweeps the dead run's build container and builds. That run's
     push is interrupted half way (Ctrl-C while the registry receives the layer): no tag on the engine, none in the
-    registry (it writes a tag only after all the blobs). A push to a registry that dies while it receives the layer
-    (SIGKILL of its process) and stays down: the engine retries (~50 s), then one line, no tag anywhere. Meanwhile the
-    run after the Ctrl-C does not build again and pushes, and another engine pulls that push (its labels verified).
-    Once the dead registry is back, the next run pushes there too."""
+    registry (it writes a tag only after all the blobs). Then a push of the layer to a registry that dies while it
+    receives it starts (judged by the last test of this module, after the engine's retries); meanwhile a batch run
+    after the Ctrl-C does not build again and pushes, and another engine pulls that push (its labels verified)."""
     host = engine2_daemon.address
-    # 48 MB that do not compress: the layer's upload lasts long enough to be cut (the base is already in the registry)
-    specs = private_specs(tmp_path / f"cut-{uuid.uuid4().hex[:8]}", setup="head -c 48000000 /dev/urandom > /opt/noise")
+    specs = private_specs(tmp_path / f"cut-{uuid.uuid4().hex[:8]}", setup=NOISE)
     key = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1].key
     args = ["install", "pyflakes", "-i", BASE, "--specs", str(specs)]
     env = {**os.environ, "DOCKER_HOST": host}
@@ -151,50 +205,23 @@ def test_an_engine_that_stops_mid_build_a_push_cut_half_way_and_a_registry_that_
     assert [t for t in registry_tags(registry_daemon.address, "cut/toolprov-base") if key[:12] in t] == []
     assert json.loads(toolprov("list", "--json", host=host).stdout)["leftovers"] == []  # the dead run's swept too
 
-    # a second registry process serving the same storage (the base is there under mirror/: only the layer travels)
-    dying = start_registry(tmp_path / "dying", storage=data)
-    doomed = subprocess.Popen(["toolprov", *args, "--push", f"{dying.address}/mirror"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 120
-        while not _uploading(data, "mirror/toolprov-base") and doomed.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert doomed.poll() is None, f"the push ended before its registry could die: {doomed.communicate()}"
-        os.killpg(dying.process.pid, signal.SIGKILL)  # the registry dies mid-upload; the engine retries for ~50 s
-        dying.process.wait()
+    dying_push.append(start_dying_push(registry_daemon, host, specs, tmp_path / "dying"))
 
-        resumed = toolprov(*args, "--push", repo, "--json", host=host)
-        assert resumed.returncode == 0, resumed.stderr
-        again = json.loads(resumed.stdout)
-        ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
-        assert (again["status"], again["pushed"]) == ("cached", [ref])  # not rebuilt; pushed now
-        labels = registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])
-        assert labels["toolprov.key"] == key
-        pulled = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(specs), "--registry", repo, "--json")
-        assert pulled.returncode == 0, pulled.stderr  # the first engine gets the push: its labels carry the key
-        assert (json.loads(pulled.stdout)["status"], len(set(keyed(key)))) == ("pulled", 1)
-        drop_key(key)
-
-        dead = f"{dying.address}/mirror/toolprov-base:bookworm-tp-{key[:12]}"
-        line = one_error_line(finished(doomed))
-        assert line.startswith(f"toolprov: error: cannot push {dead}: "), line
-        assert line.endswith("(the upload broke off and the engine's retries failed too; run again when the registry "
-                             "answers: pushed layers are skipped)"), line  # fmt: skip
-        print(line)  # shown with -s: the engine's own reason, e.g. connection refused
-        tags = docker("images", "--format", "{{.Repository}}:{{.Tag}}", host=host).stdout.split()
-        assert not [t for t in tags if t.startswith(f"{dying.address}/")]  # no local tag claims the push
-        assert [t for t in registry_tags(registry_daemon.address, "mirror/toolprov-base") if key[:12] in t] == []
-
-        dying = start_registry(tmp_path / "dying", port=int(dying.address.rsplit(":", 1)[1]), storage=data)  # back
-        back = toolprov(*args, "--push", f"{dying.address}/mirror", "--json", host=host)
-        assert back.returncode == 0, back.stderr
-        assert (json.loads(back.stdout)["status"], json.loads(back.stdout)["pushed"]) == ("cached", [dead])
-        assert registry_labels(dying.address, "mirror/toolprov-base", dead.rsplit(":", 1)[1])["toolprov.key"] == key
-    finally:
-        if doomed.poll() is None:
-            doomed.kill()
-        dying.stop()
-        untag_registry(dying.address, host)
+    # the resumed run, as a batch (an instances file of one): nothing built, the layer pushed, the summary says so
+    (batch := tmp_path / "instances.jsonl").write_text(json.dumps({"instance_id": "cut__proj-1", "image_name": BASE}))
+    resumed = toolprov("install", "pyflakes", "--instances", str(batch), "--specs", str(specs), "--push", repo,
+                       "--json", host=host)  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    report = json.loads(resumed.stdout)
+    ref = f"{repo}/toolprov-base:bookworm-tp-{key[:12]}"
+    assert report["summary"] == {"pulled": 0, "built": 0, "cached": 1, "failed": 0, "pushed": 1}, report
+    assert (report["results"][0]["status"], report["results"][0]["pushed"]) == ("cached", [ref])
+    labels = registry_labels(registry_daemon.address, "cut/toolprov-base", ref.rsplit(":", 1)[1])
+    assert labels["toolprov.key"] == key
+    pulled = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(specs), "--registry", repo, "--json")
+    assert pulled.returncode == 0, pulled.stderr  # the first engine gets the push: its labels carry the key
+    assert (json.loads(pulled.stdout)["status"], len(set(keyed(key)))) == ("pulled", 1)
+    drop_key(key)
 
 
 def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine2_daemon: Engine, pushed: Pushed):
@@ -349,3 +376,99 @@ def test_a_holder_that_stood_still_past_the_ttl_loses_its_lock_and_commits_nothi
                 os.kill(p.pid, signal.SIGCONT)
                 p.kill()
         remove_marked(specs.name)
+
+
+def labelled_commit(layer) -> Image:
+    """A whole image of the layer's key, committed untagged as a build's commit is (a container of its parent with the
+    layer's labels): what the fence around the tag decides about, without a build."""
+    made = client().containers.create(layer.parent, command=["true"])
+    try:
+        return made.commit(conf={"Labels": layer.labels(layer.manifest())})
+    finally:
+        made.remove(force=True)
+
+
+def test_a_holder_that_stood_still_between_its_fence_and_its_tag_leaves_the_name_to_the_new_holder(
+    engine, tmp_path: Path
+):
+    """The window the fence before the tag leaves: the check passes, then the holder stands still, its lock is taken
+    over, and it tags when it goes on. Its check after the tag sees the lost lock. (1) The new holder (another
+    machine's lock) has not committed yet: the late image goes, with its name; nothing carries the key. (2) The new
+    holder, a real toolprov process, built and tagged meanwhile (it did not take the late, untagged commit for the
+    key's image), and the late tag moved the name: the name goes back to the new holder's image and the late one
+    goes. Either way one image carries the key, and the name is the new holder's."""
+    specs = private_specs(tmp_path / f"tagfence-{uuid.uuid4().hex[:8]}")
+    layer = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1]
+    name = layer.tag()
+    other = {OWNER_LABEL: json.dumps({"host": "toolprov-other-machine", "pid": 1}), KIND_LABEL: "lock"}
+    try:
+        with engine_lock(layer.key, layer.parent, print) as lock:
+            late = labelled_commit(layer)
+            checks: list[str] = []
+
+            def taken_over_after_the_check() -> None:
+                lock.check()
+                checks.append("passed")
+                if len(checks) == 1:  # this process stands still; another machine takes the lock over
+                    remove(lock.id)
+                    client().api.create_container(layer.parent, command=["true"], name=lock.name, labels=other)
+
+            with pytest.raises(LockLost, match="now held by pid 1 on host toolprov-other-machine"):
+                _tag_fenced(late, layer, taken_over_after_the_check)
+            assert checks == ["passed"] and keyed(layer.key) == []  # the late image went, with its name
+            assert docker("image", "inspect", name).returncode != 0
+            remove(lock.name)
+
+        with engine_lock(layer.key, layer.parent, print) as lock:
+            late = labelled_commit(layer)
+            done: list[subprocess.CompletedProcess] = []
+
+            def new_holder_built_meanwhile() -> None:
+                lock.check()
+                if not done:  # stands still: its lock is taken over, the new holder builds and tags the layer
+                    remove(lock.id)
+                    done.append(toolprov("install", "pyflakes", "-i", BASE, "--specs", str(specs), "--json"))
+
+            with pytest.raises(LockLost, match="it was removed"):
+                _tag_fenced(late, layer, new_holder_built_meanwhile)
+        assert done[0].returncode == 0, done[0].stderr
+        won = json.loads(done[0].stdout)
+        assert won["built"] == ["pyflakes"]  # the late commit was not taken for the key's image: untagged
+        assert docker("image", "inspect", "--format", "{{.Id}}", name).stdout.strip() == won["image_id"]
+        assert keyed(layer.key) == [won["image_id"].split(":")[1][:12]]  # the late image went
+        checked = toolprov("verify", name)
+        assert checked.returncode == 0 and "pyflakes: ok" in checked.stdout, checked.stdout + checked.stderr
+    finally:
+        remove(f"toolprov-lock-{layer.key[:32]}")
+        remove_marked(specs.name)
+        drop_key(layer.key)
+
+
+def test_a_registry_that_died_mid_upload_is_one_line_after_the_engines_retries_and_the_next_run_pushes(
+    registry_daemon, engine2_daemon: Engine, tmp_path: Path, dying_push: list[DyingPush]
+):
+    """The push to a registry that died while it received the layer (started by the engine-stop test above, whose
+    layer it is; started here when that test did not run): the engine retried for ~50 s while this module's other
+    tests ran, then one line, and no tag anywhere. Once the registry is back on its port, the next run pushes."""
+    if not dying_push:  # run on its own: the layer is made here first
+        specs = private_specs(tmp_path / f"dying-{uuid.uuid4().hex[:8]}", setup=NOISE)
+        made = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(specs), host=engine2_daemon.address)
+        assert made.returncode == 0, made.stderr
+        dying_push.append(start_dying_push(registry_daemon, engine2_daemon.address, specs, tmp_path / "dying"))
+    d = dying_push[0]
+    dead = f"{d.registry.address}/mirror/toolprov-base:bookworm-tp-{d.key[:12]}"
+    line = one_error_line(finished(d.proc))
+    assert line.startswith(f"toolprov: error: cannot push {dead}: "), line
+    assert line.endswith("(the upload broke off and the engine's retries failed too; run again when the registry "
+                         "answers: pushed layers are skipped)"), line  # fmt: skip
+    print(line)  # shown with -s: the engine's own reason, e.g. connection refused
+    tags = docker("images", "--format", "{{.Repository}}:{{.Tag}}", host=d.host).stdout.split()
+    assert not [t for t in tags if t.startswith(f"{d.registry.address}/")]  # no local tag claims the push
+    assert [t for t in registry_tags(registry_daemon.address, "mirror/toolprov-base") if d.key[:12] in t] == []
+
+    port = int(d.registry.address.rsplit(":", 1)[1])
+    d.registry = start_registry(d.root, port=port, storage=d.data)  # back
+    back = toolprov(*d.args, "--push", f"{d.registry.address}/mirror", "--json", host=d.host)
+    assert back.returncode == 0, back.stderr
+    assert (json.loads(back.stdout)["status"], json.loads(back.stdout)["pushed"]) == ("cached", [dead])
+    assert registry_labels(d.registry.address, "mirror/toolprov-base", dead.rsplit(":", 1)[1])["toolprov.key"] == d.key
