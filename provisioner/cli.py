@@ -101,9 +101,11 @@ def install(
     if not items:
         raise UsageError("no image given: use --image IMG, --images-file FILE or --instances FILE")
     images = select_shard(items, part)
-    single = len(items) == 1 and part is None  # a file or a shard is always a batch (a shard may hold 0 or 1 image)
+    # a file or a shard is always a batch, whatever it holds: a script gets the same --json report shape for a file of
+    # one instance as for one of 2,000 (a shard may hold 0 or 1 image)
+    single = len(items) == 1 and part is None and images_file is None and instances is None
     if tag is not None and not single:
-        raise UsageError(f"--tag applies to a single image, not {len(items)}")
+        raise UsageError(f"--tag applies to a single --image, not a batch ({len(images)} images)")
     for img in images:
         check_image(img)
     if tag is not None:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
 import random
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -63,3 +67,35 @@ def test_sharded_batch_report(engine, tmp_path: Path):
     assert sorted(seen) == sorted(r["image_name"] for r in rows)
     bad = toolprov("install", "fileedit", "--instances", str(path), "--shard", "2/2")
     assert bad.returncode == 2 and "--shard 2/2" in bad.stderr
+
+
+@pytest.mark.docker
+def test_a_batch_on_a_terminal_shows_its_progress_and_a_final_table(engine, tmp_path: Path):
+    """On a terminal (a real pty as stderr) a batch draws a rich progress bar (the shard, done of all), then a table of
+    every image with its status, then the one summary line; stdout (the images' names) stays plain."""
+    rows = [{"instance_id": f"tty__proj-{n}", "image_name": f"toolprov-absent-tty-{n}:1"} for n in range(3)]
+    (path := tmp_path / "instances.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    primary, replica = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {"TERM": "xterm", "COLUMNS": "160"}
+    cmd = ["toolprov", "install", "fileedit", "--instances", str(path), "--shard", "0/1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=replica, env=env)
+    os.close(replica)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:  # EIO: the process closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(primary)
+    assert proc.wait(timeout=120) == 1 and proc.stdout is not None and proc.stdout.read() == b""
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode(errors="replace"))
+    assert "3 images (shard 0/1)" in shown and "3/3" in shown, shown  # the progress bar, finished
+    header = next(ln for ln in shown.splitlines() if "result / error" in ln)
+    assert all(h in header for h in ("image", "status", "pushed")), shown
+    lines = shown.strip().splitlines()
+    rows = [[c.strip() for c in ln.split("│")[1:3]] for ln in lines if ln.startswith("│")]  # image, status
+    assert sorted(rows) == [[f"toolprov-absent-tty-{n}:1", "failed"] for n in range(3)], shown
+    assert lines[-1].startswith("toolprov: error: 3 of 3 images failed (0 built, 0 cached, 3 failed); first: "), shown

@@ -14,6 +14,7 @@ from pathlib import Path
 import certifi
 import pytest
 
+from provisioner.batch import shard_of
 from tests.scale.conftest import (
     BASE,
     Pushed,
@@ -29,13 +30,23 @@ from tests.scale.daemons import Engine
 pytestmark = pytest.mark.docker
 
 
-def test_push_on_one_engine_pull_on_another_with_zero_builds(engine2: str, pushed: Pushed):
-    """The session's image, built and pushed on the first engine, on the second (which has only the base): pulled,
-    verified by its labels, the same image id, nothing built and no container left there."""
-    args = ["install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo, "--json"]
+def test_push_on_one_engine_pull_on_another_with_zero_builds(engine2: str, pushed: Pushed, tmp_path: Path):
+    """The session's image, built and pushed on the first engine, on the second (which has only the base), as that
+    machine's shard of a batch: pulled, verified by its labels, the same image id, nothing built and no container left
+    there; the report's summary counts the pull."""
+    ids = [f"pull__proj-{n}" for n in range(20)]
+    mine = next(i for i in ids if shard_of(i, 2) == 1)  # the base image is this shard's one instance
+    rows = [{"instance_id": mine, "image_name": BASE}, {"instance_id": next(i for i in ids if shard_of(i, 2) == 0),
+                                                        "image_name": "toolprov-absent-elsewhere:1"}]  # fmt: skip
+    (batch := tmp_path / "instances.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = ["install", "pyflakes", "--instances", str(batch), "--shard", "1/2", "--specs", str(pushed.specs),
+            "--registry", pushed.repo, "--json"]  # fmt: skip
     two = toolprov(*args, host=engine2)
     assert two.returncode == 0, two.stderr
-    pulled = json.loads(two.stdout)
+    report = json.loads(two.stdout)
+    assert (report["shard"], report["images"], report["of"]) == ("1/2", 1, 2)
+    assert report["summary"] == {"pulled": 1, "built": 0, "cached": 0, "failed": 0, "pushed": 0}, report
+    pulled = report["results"][0]
     assert (pulled["status"], pulled["built"], pulled["pulled"]) == ("pulled", [], ["pyflakes"])
     built = pushed.first
     assert (pulled["image"], pulled["image_id"], pulled["key"]) == (built["image"], built["image_id"], built["key"])
@@ -80,12 +91,13 @@ def test_three_machines_on_two_engines_provision_one_key(engine, registry: str, 
 
 
 def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
-    registry: str, engine2: str, tmp_path: Path
+    registry: str, engine2: str, ssh_host: dict[str, str], tmp_path: Path
 ):
     """The literal `mini-extra swebench` with DOCKER_HOST on the second engine and `-c environment.tool_registry=…`:
     the agent environment pulls the instance's tool image (the image id the first engine pushed: zero builds there),
     its tools answer there (the scripted episode searches with lsp, reads and edits with fileedit), and the patch is
-    the one the same run makes on the first engine."""
+    the one the same run makes on the first engine, reached over ssh:// (DOCKER_HOST=ssh://…: upstream's docker CLI,
+    the language server's `docker exec -i` stream and toolprov's SDK all go through the ssh client)."""
     from tests.agent_e2e.instances import INSTANCES, write_dataset
     from tests.agent_e2e.scripted import llm_ide_outputs, write_outputs
 
@@ -100,11 +112,12 @@ def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
     base_env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
     base_env |= {"HF_DATASETS_OFFLINE": "1", "MSWEA_SILENT_STARTUP": "1"}
     runs = {}
-    for name, host in (("local", None), ("engine2", engine2)):  # both at once: each mostly waits on its engine
+    over_ssh = {k: ssh_host[k] for k in ("DOCKER_HOST", "PATH")}  # the first engine, through the test's sshd
+    for name, extra in (("local", over_ssh), ("engine2", {"DOCKER_HOST": engine2})):  # both at once (each waits)
         args = ["swebench", "--subset", str(tmp_path / "data"), "--split", "test", "--model-class", "deterministic",
                 "-c", str(tmp_path / "llm_ide.yaml"), "-c", f"environment.tool_registry={repo}",
                 "-o", str(tmp_path / name)]  # fmt: skip
-        env = base_env | ({"DOCKER_HOST": host} if host else {})
+        env = base_env | extra
         runs[name] = subprocess.Popen(["mini-extra", *args], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True)  # fmt: skip
     patches = {}
