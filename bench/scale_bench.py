@@ -151,10 +151,14 @@ def bench_batch(n: int, jobs: int, engine2: str) -> None:
     one_s, one = toolprov("install", "fileedit", "--instances", str(inst), "-j", str(jobs), "--specs", str(specs))
     specs2 = fresh_specs(["fileedit"])  # new keys: the same work again, split over two engines
     results: dict[int, tuple[float, dict]] = {}
+    failed: dict[int, str] = {}
 
     def shard(i: int, host: str | None) -> None:
         args = ("install", "fileedit", "--instances", str(inst), "-j", str(jobs), "--specs", str(specs2))
-        results[i] = toolprov(*args, "--shard", f"{i}/2", host=host)
+        try:
+            results[i] = toolprov(*args, "--shard", f"{i}/2", host=host)
+        except SystemExit as e:  # a thread's exit would be silent: the main thread reports it
+            failed[i] = str(e)
 
     start = time.monotonic()
     threads = [threading.Thread(target=shard, args=(i, h)) for i, h in ((0, None), (1, engine2))]
@@ -163,6 +167,8 @@ def bench_batch(n: int, jobs: int, engine2: str) -> None:
     for t in threads:
         t.join()
     two_s = time.monotonic() - start
+    if failed:
+        raise SystemExit("; ".join(f"shard {i}/2: {why}" for i, why in sorted(failed.items())))
     sizes = [results[i][1]["images"] for i in (0, 1)]
     print(f"   1 engine, all {n}:                    {one_s:6.1f} s   (baseline; {one['summary']})")
     print(f"   2 engines, shards of {sizes[0]} + {sizes[1]}:       {two_s:6.1f} s   = {two_s / one_s:.2f}x  "
