@@ -37,6 +37,7 @@ from agent.types import ActionResult
 
 T = TypeVar("T")
 ENV_METHODS = ("execute_action", "tool_usage", "render_blocks", "set_agent_context")
+PHASES = ("reflection", "action", "reflection_action")
 CACHE_CONTROL_MODELS = re.compile(r"anthropic|claude", re.IGNORECASE)
 
 
@@ -105,6 +106,10 @@ class LLMIDEAgentConfig(AgentConfig):
     """Instruction of the action call when the last action was bad."""
     single_call_template: str = ""
     """Instruction of the one call of a step in `single_call` mode."""
+    phase_model_kwargs: dict[str, dict[str, Any]] = {}
+    """Extra keyword arguments of the model's query per phase, over the model's own `model_kwargs` (litellm passes
+    them to the provider), e.g. `reflection: {reasoning_effort: minimal}`: a reflection is a short judgement and
+    summary, and a reasoning model bills its reasoning as output on every call."""
     format_error_template: str
     """Message after an answer that does not follow the format ({{error}}, {{phase}})."""
     observation_template: str = "{{ observation }}"
@@ -125,6 +130,9 @@ class LLMIDEAgentConfig(AgentConfig):
         unknown = [name for name in names if name not in self.prompt_sections]
         if unknown:
             raise ValueError(f"prompt_layout: {', '.join(unknown)} not in prompt_sections")
+        phases = sorted(set(self.phase_model_kwargs) - set(PHASES))
+        if phases:
+            raise ValueError(f"phase_model_kwargs: {', '.join(phases)} is not a phase ({', '.join(PHASES)})")
         if self.single_call and not self.single_call_template:
             raise ValueError("single_call needs a single_call_template")
         return self
@@ -317,7 +325,7 @@ class LLMIDEAgent(DefaultAgent):
         assert turn is not None
         system = {"role": "system", "content": self.messages[0]["content"]}
         self.n_calls += 1
-        message, content = self._query_text([system, *turn.api(self.cache_control)])
+        message, content = self._query_text([system, *turn.api(self.cache_control)], phase)
         self.cost += message.get("extra", {}).get("cost", 0.0)
         self.add_messages(*turn.unrecorded(), message)
         turn.add({"role": "assistant", "content": content})
@@ -333,11 +341,11 @@ class LLMIDEAgent(DefaultAgent):
             turn.recorded += 1  # the run loop records it
             raise FormatError(error_message) from None
 
-    def _query_text(self, messages: list[dict]) -> tuple[dict, str]:
-        """The model's answer and its text. A model class that parses actions itself may reject a text-only
-        answer with FormatError: its billed response is then taken as the answer."""
+    def _query_text(self, messages: list[dict], phase: str) -> tuple[dict, str]:
+        """The model's answer and its text (with the phase's `phase_model_kwargs`). A model class that parses actions
+        itself may reject a text-only answer with FormatError: its billed response is then taken as the answer."""
         try:
-            message = self.model.query(messages)
+            message = self.model.query(messages, **self.config.phase_model_kwargs.get(phase, {}))
         except FormatError as e:
             failed = e.messages[0]
             extra = failed.get("extra", {})

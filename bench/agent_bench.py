@@ -814,7 +814,11 @@ def cost_tables(calls: dict[str, list], reasoning: int, fixed_output: int | None
         for c, r in zip(agent_calls, requests, strict=True):
             prompt[c.step] = max(prompt.get(c.step, 0), r.n)
         own = output_tokens(agent_calls, 0, fixed_output)
-        out[agent_name] = {"per": per, "steps": steps, "prompt": prompt, "own_output": own}
+        # a reflection call of the two-call mode: its answer is the reflection's tags alone
+        reflection = [
+            c.output.lstrip().startswith("<bad_action>") and "<action_type>" not in c.output for c in agent_calls
+        ]
+        out[agent_name] = {"per": per, "steps": steps, "prompt": prompt, "own_output": own, "reflection": reflection}
     return out
 
 
@@ -865,17 +869,27 @@ def report_cost(title: str, tables: dict, limits: tuple[int, ...], reasoning: in
         )
         summary[n] = row
     n = 60 if 60 in limits else limits[-1]
-    totals = []
-    for r in (0, reasoning, 2000):
-        cost_of = {}
-        for a in agents:
-            calls, own = tables[a]["per"][COST_MODELS[0]], tables[a]["own_output"]
-            steps = tables[a]["steps"][COST_MODELS[0]]
-            cost_of[a] = sum(
-                c.input_cost + (o + r) * mini.output for c, o, s in zip(calls, own, steps, strict=True) if s <= n
-            )
-        totals.append(f"{r} -> {ratio(cost_of['LLMIDEAgent'], cost_of['DefaultAgent'])}")
+
+    def total(a: str, r: int, r_reflection: int) -> float:
+        calls, own, steps = (
+            tables[a]["per"][COST_MODELS[0]],
+            tables[a]["own_output"],
+            tables[a]["steps"][COST_MODELS[0]],
+        )
+        return sum(
+            c.input_cost + (o + (r_reflection if refl else r)) * mini.output
+            for c, o, s, refl in zip(calls, own, steps, tables[a]["reflection"], strict=True)
+            if s <= n
+        )
+
+    totals = [f"{r} -> {ratio(total('LLMIDEAgent', r, r), total('DefaultAgent', r, r))}" for r in (0, reasoning, 2000)]
     typer.echo(f"total$ LLMIDE/Default over {n} steps by reasoning tokens per call: {', '.join(totals)}")
+    if any(tables["LLMIDEAgent"]["reflection"]):
+        default = total("DefaultAgent", reasoning, reasoning)
+        low = [f"{r} -> {ratio(total('LLMIDEAgent', reasoning, r), default)}" for r in (0, 100)]
+        typer.echo(f"total$ LLMIDE/Default over {n} steps with phase_model_kwargs reflection: {{reasoning_effort: "
+                   f"minimal}}, by the reflection calls' reasoning tokens (the others {reasoning}; assumed, no "
+                   f"provider measured): {', '.join(low)}")  # fmt: skip
     for a in agents:
         p = tables[a]["prompt"]
         step = 60 if 60 in p else max(p)
