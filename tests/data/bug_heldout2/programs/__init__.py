@@ -2,26 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from bugset_runner import Prog
 
-
-@dataclass(frozen=True)
-class Prog:
-    """One broken program: its files (the script first), how it is run and the exception it must end with."""
-
-    group: str
-    library: str
-    callsite: str
-    expect: str
-    files: tuple[tuple[str, str], ...]
-    args: tuple[str, ...] = field(default=())
-
-    @property
-    def path(self) -> str:
-        return self.files[0][0]
-
-    def sources(self) -> dict[str, str]:
-        return dict(self.files)
+__all__ = ["P", "Prog"]
 
 
 def P(group: str, library: str, callsite: str, expect: str, code: str, *args: str, path: str = "app.py") -> Prog:

@@ -1,0 +1,217 @@
+"""What the labelled bug sets (tests/data/bug_heldout*) share: the program record and the runner behind each set's
+`make_dataset.py`.
+
+Each program is written into a fresh temporary project directory and run there in its own subprocess
+(`python <script> [args]` from the project root); only runs that end with a traceback whose exception type is the
+one the program was written to raise are kept. Paths of the temporary directory become /home/user/project.
+A set's `make_dataset.py` names what is its own (a `BugSet`: its jsonl, program modules, interpreter, `source`
+text, timeout) and calls `main`; its `programs/__init__.py` builds `Prog`s with its own `P(...)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+PROJECT = "/home/user/project"
+MAX_OUTPUT = 6000
+KEYS = ["id", "group", "library", "body", "callsite", "path", "code", "command", "returncode", "output"]
+KEYS += ["exception", "source"]
+
+Row = dict[str, object]
+
+
+@dataclass(frozen=True)
+class Prog:
+    """One run: the files of a small project (the script first), how to run it and what it must raise."""
+
+    group: str  # root-cause label: runs with the same label share the same underlying mistake
+    library: str  # where it surfaces: a library name, "stdlib" or "core"
+    callsite: str  # short label of how the faulty code is reached
+    expect: str  # the exception type the run must end with, or the run is dropped
+    files: tuple[tuple[str, str], ...]  # project path -> source text, the script first
+    args: tuple[str, ...] = ()  # command-line arguments after the script
+    url: str = ""  # the public report the root cause is modelled on (sets that have one)
+
+    @property
+    def path(self) -> str:
+        return self.files[0][0]
+
+    def sources(self) -> dict[str, str]:
+        return dict(self.files)
+
+
+def from_files(
+    group: str, library: str, callsite: str, expect: str, url: str, files: dict[str, str], *args: str
+) -> Prog:
+    """A program: `files` maps project paths to source text (dedented), the script first."""
+    dedented = tuple((path, textwrap.dedent(text).lstrip("\n")) for path, text in files.items())
+    return Prog(group, library, callsite, expect, dedented, tuple(args), url)
+
+
+@dataclass(frozen=True)
+class BugSet:
+    """What one set's `make_dataset.py` has of its own."""
+
+    name: str  # the set; its rows go to <here>/<name>.jsonl
+    here: Path  # the set's folder, which holds programs/
+    source: str  # a row's `source`: this text, with {url} replaced by the program's url
+    modules: tuple[str, ...] = ()  # the program modules in order; empty: every programs/[gs]_*.py, sorted
+    python: Path | None = None  # the venv interpreter that has the set's libraries (this one when it is absent)
+    timeout: float = 30  # seconds a run may take before it is dropped
+    workers: int = 1  # runs at a time
+    first_body: int = 1  # the number of a group's first run (its `body` and the end of its `id`)
+
+
+def all_programs(bugset: BugSet) -> list[Prog]:
+    """Every program, module by module (the set's folder must be on sys.path, so `programs` is its package)."""
+    mods = bugset.modules or tuple(sorted(p.stem for p in (bugset.here / "programs").glob("[gs]_*.py")))
+    progs: list[Prog] = []
+    for mod in mods:
+        progs.extend(importlib.import_module(f"programs.{mod}").PROGRAMS)
+    return progs
+
+
+def tail(stderr: str) -> str:
+    """The stderr tail that holds the whole traceback (from the first 'Traceback' line when it is too long)."""
+    text = stderr.rstrip("\n")
+    if len(text) <= MAX_OUTPUT:
+        return text
+    start = text.find("Traceback (most recent call last):", len(text) - MAX_OUTPUT)
+    return text[start:] if start >= 0 else text[-MAX_OUTPUT:]
+
+
+def code_and_command(prog: Prog) -> tuple[str, str]:
+    """The row's `code` (the script, or every file after a '# file:' line, script first) and `command`."""
+    sources = prog.sources()
+    if len(sources) == 1:
+        code = sources[prog.path]
+    else:
+        order = [prog.path, *sorted(p for p in sources if p != prog.path)]
+        code = "\n".join(f"# file: {p}\n{sources[p]}" for p in order)
+    return code, " ".join(["python", prog.path, *prog.args])
+
+
+def exception_line(stderr: str) -> str:
+    """The line naming the exception: the first unindented line after the frames of the last traceback."""
+    lines = stderr.splitlines()
+    start = max(i for i, ln in enumerate(lines) if ln.startswith("Traceback (most recent call last):"))
+    for ln in lines[start + 1 :]:
+        if ln.strip() and not ln.startswith(" "):
+            return ln
+    return ""
+
+
+def run(bugset: BugSet, prog: Prog, python: str) -> tuple[Row | None, str]:
+    """The row of one run, or None and why it was dropped."""
+    with tempfile.TemporaryDirectory(prefix="bugrun-") as tmp:
+        root = Path(tmp).resolve()
+        for rel, text in prog.sources().items():
+            dest = root / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        env.update({"PYTHONDONTWRITEBYTECODE": "1", "HOME": str(root), "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0"})
+        argv = [python, prog.path, *prog.args]
+        try:
+            res = subprocess.run(
+                argv, cwd=root, env=env, capture_output=True, text=True, timeout=bugset.timeout, errors="replace"
+            )
+        except subprocess.TimeoutExpired:
+            return None, "timeout"
+        stderr = res.stderr.replace(str(root), PROJECT).replace(tmp, PROJECT)
+    if res.returncode == 0 or "Traceback (most recent call last):" not in stderr:
+        return None, f"no traceback (rc={res.returncode}) " + (stderr or res.stdout)[-300:]
+    exception = exception_line(stderr)
+    if exception.split(":", 1)[0].rsplit(".", 1)[-1] != prog.expect:
+        return None, "traceback: " + exception
+    code, command = code_and_command(prog)
+    row: Row = {
+        "group": prog.group,
+        "library": prog.library,
+        "callsite": prog.callsite,
+        "path": prog.path,
+        "code": code,
+        "command": command,
+        "returncode": res.returncode,
+        "output": tail(stderr),
+        "exception": exception,
+        "source": bugset.source.format(url=prog.url),
+    }
+    return row, "traceback: " + exception
+
+
+def main(bugset: BugSet, doc: str | None) -> int:
+    """The command line of a set's `make_dataset.py` (`doc`: its docstring): run its programs and write the rows."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    parser.add_argument(
+        "--out", type=Path, default=bugset.here / f"{bugset.name}.jsonl", help="where to write the rows"
+    )
+    parser.add_argument(
+        "--keep-existing",
+        action="store_true",
+        help="keep the recorded run of every program whose command and code are already in --out (outputs hold "
+        "object addresses and timestamps that differ between runs) and run only new or changed programs",
+    )
+    parser.add_argument("--only", default="", help="run only programs whose group starts with this (a dry run)")
+    venv = bugset.python
+    default_python = str(venv) if venv is not None and venv.exists() else sys.executable
+    parser.add_argument("--python", default=default_python, help="interpreter that runs the programs")
+    opts = parser.parse_args()
+    existing: dict[str, Row] = {}
+    if opts.keep_existing and opts.out.exists():
+        for line in opts.out.read_text().splitlines():
+            recorded = json.loads(line)
+            existing[recorded["command"] + "\0" + recorded["code"]] = recorded
+    progs = all_programs(bugset)
+    if opts.only:
+        progs = [p for p in progs if p.group.startswith(opts.only)]
+    ids = [(p.group, p.files[0][1]) for p in progs]
+    if len(set(ids)) != len(ids):
+        raise SystemExit("error: two programs of one group have the same script")
+    keys = ["\0".join(code_and_command(prog)[::-1]) for prog in progs]
+    todo = [prog for prog, k in zip(progs, keys, strict=True) if k not in existing]
+    with ThreadPoolExecutor(max_workers=bugset.workers) as pool:
+        fresh = iter(list(pool.map(lambda prog: run(bugset, prog, opts.python), todo)))
+    body: dict[str, int] = {}
+    rows = []
+    for prog, k in zip(progs, keys, strict=True):
+        n = body.get(prog.group, bugset.first_body)
+        body[prog.group] = n + 1
+        old = existing.get(k)
+        # a program already in --out keeps its recorded run; its labels come from the program table
+        row, why = (
+            ({**old, "library": prog.library, "callsite": prog.callsite}, "kept") if old is not None else next(fresh)
+        )
+        if row is None:
+            print(f"dropped: {prog.group}/{n} ({prog.path}, expected {prog.expect}): {why}", file=sys.stderr)
+            continue
+        row = {**row, "id": f"{prog.group}/{n}", "group": prog.group, "body": n}
+        rows.append({k: row[k] for k in KEYS})
+    if opts.only:
+        for row in rows:
+            print(row["id"], "|", row["exception"])
+        return 0
+    with opts.out.open("w") as fh:
+        for row in rows:
+            fh.write(json.dumps(row) + "\n")
+    groups: dict[str, int] = {}
+    for row in rows:
+        groups[str(row["group"])] = groups.get(str(row["group"]), 0) + 1
+    sizes: dict[int, int] = {}
+    for c in groups.values():
+        sizes[c] = sizes.get(c, 0) + 1
+    libs = sorted({str(row["library"]) for row in rows})
+    ran, kept_old = len(todo), len(progs) - len(todo)
+    print(f"programs {len(progs)} (ran {ran}, kept from --out {kept_old}), kept {len(rows)} -> {opts.out.name}")
+    print(f"groups {len(groups)}: by size {dict(sorted(sizes.items()))}; libraries {len(libs)}: {', '.join(libs)}")
+    return 0
