@@ -63,48 +63,6 @@ def owned_by(pid: int, host: str | None = None) -> list[str]:
     return [r.split(" ", 1)[0] for r in rows if json.loads(r.split(" ", 1)[1]).get("pid") == pid]
 
 
-def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, specs: Path):
-    reg = start_registry(tmp_path / "reg")
-    reg.stop()
-    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
-    for option in ("--registry", "--push"):
-        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), option, f"{reg.address}/tools")
-        line = one_error_line(res)
-        assert re.match(
-            rf"toolprov: error: cannot pull {reg.address}/tools/toolprov-base:bookworm-tp-{key[:12]}: ", line
-        )
-        assert "connection refused" in line
-    assert api.find_by_key(key) is None  # nothing was built
-
-
-def test_a_registry_that_refuses_us_is_one_line_and_nothing_is_tagged(tmp_path: Path, specs: Path, pushed: Pushed):
-    """A registry behind htpasswd auth that this engine has no login for (auth is the engine's: toolprov never reads,
-    prints or stores credentials). A refused lookup stops before any build; a refused push leaves no tag on the
-    engine and none in the registry. The password is random and thrown away: nobody logs in."""
-    (tmp_path / "htpasswd").write_bytes(b"tester:" + bcrypt.hashpw(secrets.token_bytes(18), bcrypt.gensalt()) + b"\n")
-    reg = start_registry(tmp_path / "reg", htpasswd=tmp_path / "htpasswd")
-    repo = f"{reg.address}/tools"
-    try:
-        key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
-        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo)
-        line = one_error_line(res)
-        assert line.startswith(f"toolprov: error: registry refused to pull {repo}/toolprov-base:bookworm-tp-{key[:12]} "
-                               "(authentication: run `docker login` for it): ")  # fmt: skip
-        assert api.find_by_key(key) is None  # nothing was built
-
-        # the session's image is here (no lookup needed): only its push is refused
-        ok = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo)
-        assert ok.returncode == 0, ok.stderr
-        res = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--push", repo)
-        line = one_error_line(res)
-        assert line.startswith(f"toolprov: error: registry refused to push {repo}/toolprov-base:{pushed.tag} ")
-        refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").stdout.split()
-        assert not [r for r in refs if r.startswith(f"{reg.address}/")]  # no local tag claims a push
-        assert not list((tmp_path / "reg" / "data").glob("docker/registry/v2/repositories/**/_manifests/tags/*"))
-    finally:
-        reg.stop()
-
-
 def _uploading(data: Path, name: str) -> bool:
     """Whether the registry is receiving a blob of repository `name` (a partial upload of more than 1 MB)."""
     uploads = data.glob(f"docker/registry/v2/repositories/{name}/_uploads/*/data")
@@ -222,6 +180,48 @@ def test_an_engine_that_stops_mid_build_and_a_push_cut_half_way_resume(
     assert pulled.returncode == 0, pulled.stderr  # the first engine gets the push: its labels carry the key
     assert (json.loads(pulled.stdout)["status"], len(set(keyed(key)))) == ("pulled", 1)
     drop_key(key)
+
+
+def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, specs: Path):
+    reg = start_registry(tmp_path / "reg")
+    reg.stop()
+    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+    for option in ("--registry", "--push"):
+        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), option, f"{reg.address}/tools")
+        line = one_error_line(res)
+        assert re.match(
+            rf"toolprov: error: cannot pull {reg.address}/tools/toolprov-base:bookworm-tp-{key[:12]}: ", line
+        )
+        assert "connection refused" in line
+    assert api.find_by_key(key) is None  # nothing was built
+
+
+def test_a_registry_that_refuses_us_is_one_line_and_nothing_is_tagged(tmp_path: Path, specs: Path, pushed: Pushed):
+    """A registry behind htpasswd auth that this engine has no login for (auth is the engine's: toolprov never reads,
+    prints or stores credentials). A refused lookup stops before any build; a refused push leaves no tag on the
+    engine and none in the registry. The password is random and thrown away: nobody logs in."""
+    (tmp_path / "htpasswd").write_bytes(b"tester:" + bcrypt.hashpw(secrets.token_bytes(18), bcrypt.gensalt()) + b"\n")
+    reg = start_registry(tmp_path / "reg", htpasswd=tmp_path / "htpasswd")
+    repo = f"{reg.address}/tools"
+    try:
+        key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), "--registry", repo)
+        line = one_error_line(res)
+        assert line.startswith(f"toolprov: error: registry refused to pull {repo}/toolprov-base:bookworm-tp-{key[:12]} "
+                               "(authentication: run `docker login` for it): ")  # fmt: skip
+        assert api.find_by_key(key) is None  # nothing was built
+
+        # the session's image is here (no lookup needed): only its push is refused
+        ok = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--registry", pushed.repo)
+        assert ok.returncode == 0, ok.stderr
+        res = toolprov("install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--push", repo)
+        line = one_error_line(res)
+        assert line.startswith(f"toolprov: error: registry refused to push {repo}/toolprov-base:{pushed.tag} ")
+        refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").stdout.split()
+        assert not [r for r in refs if r.startswith(f"{reg.address}/")]  # no local tag claims a push
+        assert not list((tmp_path / "reg" / "data").glob("docker/registry/v2/repositories/**/_manifests/tags/*"))
+    finally:
+        reg.stop()
 
 
 def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine2_daemon: Engine, pushed: Pushed):
