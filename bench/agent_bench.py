@@ -409,7 +409,7 @@ def episode(steps: int) -> dict:
     root = episode_repo()
     with BridgeClient.local(root, timeout=300) as bridge:
         bridge.sync()
-        ide_env, upstream_env = local_envs(root, bridge)
+        ide_env, _ = local_envs(root, bridge)
 
         # LLMIDEAgent: one call at step 1, then a reflection and an action per step
         outputs = []
@@ -440,6 +440,7 @@ def episode(steps: int) -> dict:
                 {"role": "assistant", "content": content, "extra": {"actions": [{"command": command}], "cost": 0.0}}
             )
         base_model = metered_model(calls, count, observation_template=upstream_cfg["model"]["observation_template"])
+        _, upstream_env = local_envs(root, bridge)  # its own actions: they remember what they showed
         base = timed(DefaultAgent)(base_model, upstream_env, **agent_cfg)
         base.run(task)
 
@@ -629,7 +630,6 @@ def cost_episode(
         bridge.sync()
 
     steps_done = [0]
-    ide_env, upstream_env = counted_envs(root, bridge, steps_done)
     config = yaml.safe_load((BENCH.parent / "agent/config/llm-ide/swebench.yaml").read_text())["agent"]
     config.pop("agent_class", None)
     set_keys(config, overrides or [])
@@ -640,12 +640,14 @@ def cost_episode(
     calls: dict[str, list] = {}
     for name, model_name in (("LLMIDEAgent", "deterministic"), ("LLMIDEAgent@claude", COST_MODELS[-1])):
         steps_done[0] = 0
+        ide_env, _ = counted_envs(root, bridge, steps_done)  # fresh per run: the actions remember what they showed
         model = recording_model(ide_answers(plan, single), steps_done, model_name=model_name)
         LLMIDEAgent(model, ide_env, **config).run(task, cwd=SHOWN_CWD)
         calls[name] = model.calls
         reset()
 
     steps_done[0] = 0
+    _, upstream_env = counted_envs(root, bridge, steps_done)
     upstream_cfg = get_config_from_spec("swebench.yaml")
     template = upstream_cfg["model"]["observation_template"]
     base_model = recording_model(default_answers(plan), steps_done, observation_template=template)
