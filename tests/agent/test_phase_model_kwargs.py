@@ -1,6 +1,6 @@
 """`phase_model_kwargs`: keyword arguments of the model call per phase, e.g. a reflection at a lower reasoning effort.
 The model is the shipped config's litellm class (PlainTextModel) answering through litellm's own `mock_response`; a
-litellm callback records what litellm was asked to send the provider on each call."""
+litellm input callback records what litellm was asked to send the provider on each call."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 
 import litellm
 import pytest
-from litellm.integrations.custom_logger import CustomLogger
 from pydantic import ValidationError
 
 from agent.llm_ide_agent import LLMIDEAgent, LLMIDEAgentConfig
@@ -17,25 +16,24 @@ from agent.models import PlainTextModel
 from tests.agent.conftest import BridgeTestEnvironment, act, reflect
 
 
-class SentParams(CustomLogger):
-    """The provider parameters of each call, in call order (litellm's pre-call hook runs on the calling thread)."""
+class SentParams:
+    """The provider parameters of each call, in call order (litellm's input callback runs on the calling thread)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.calls: list[dict[str, Any]] = []
 
-    def log_pre_api_call(self, model: str, messages: Any, kwargs: dict) -> None:
-        self.calls.append(dict(kwargs.get("optional_params") or {}))
+    def __call__(self, call: dict[str, Any], *args: Any, **kwargs: Any) -> None:
+        self.calls.append(dict(call.get("optional_params") or {}))
 
 
 @pytest.fixture
 def sent() -> Iterator[SentParams]:
-    recorder, before = SentParams(), litellm.callbacks
-    litellm.callbacks = [recorder]
+    recorder, before = SentParams(), litellm.input_callback
+    litellm.input_callback = [recorder]
     try:
         yield recorder
     finally:
-        litellm.callbacks = before
+        litellm.input_callback = before
 
 
 def test_the_reflection_is_asked_with_its_own_arguments(
