@@ -544,14 +544,11 @@ class Actions:
             return ActionResult(self.templates.message("not_found", name=through or symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
         tests = [d for d in exact if d.test]
-        if len(exact) == 1 and main:
-            lines = [f"`{through}` is not defined by that name: `{symbol.name}`"] if through else []
-        elif exact:
-            lines = [f"{len(exact)} definition(s) of `{symbol.name}`" + (" (none outside tests)" if not main else ":")]
-            if through:
-                lines[0] = f"`{through}` is not defined by that name: {lines[0]}"
-        else:
-            lines = [f"No exact definition of `{through or symbol.name}`."]
+        header = self.templates.message(
+            "definitions_found", through=through, name=symbol.name, n=len(exact), unique=len(exact) == 1 and bool(main),
+            outside_tests=bool(main),
+        )  # fmt: skip
+        lines = [header] if header else []
         lines += [d.text() for d in main]
         listed = tests[: self.limits.max_test_matches] if not main else []  # tests only when nothing else defines it
         lines += [d.text() for d in listed]
