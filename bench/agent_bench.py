@@ -620,8 +620,6 @@ def cost_episode(
     import subprocess
 
     import yaml
-    from minisweagent.agents.default import DefaultAgent
-    from minisweagent.config import get_config_from_spec
 
     from agent.llm_ide_agent import LLMIDEAgent
 
@@ -646,7 +644,19 @@ def cost_episode(
         calls[name] = model.calls
         reset()
 
-    steps_done[0] = 0
+    calls["DefaultAgent"] = default_calls(plan, task, root, bridge)
+    return calls
+
+
+def default_calls(plan: list[tuple[str, str, str]], task: str, root: Path, bridge) -> list:
+    """Upstream's DefaultAgent (its own swebench.yaml) on a plan, every model call recorded; the repository is reset
+    to HEAD after the run."""
+    import subprocess
+
+    from minisweagent.agents.default import DefaultAgent
+    from minisweagent.config import get_config_from_spec
+
+    steps_done = [0]
     _, upstream_env = counted_envs(root, bridge, steps_done)
     upstream_cfg = get_config_from_spec("swebench.yaml")
     template = upstream_cfg["model"]["observation_template"]
@@ -654,9 +664,9 @@ def cost_episode(
     DefaultAgent(base_model, upstream_env, **{**upstream_cfg["agent"], "cost_limit": 0, "step_limit": len(plan)}).run(
         task, cwd=SHOWN_CWD
     )
-    reset()
-    calls["DefaultAgent"] = base_model.calls
-    return calls
+    subprocess.run(["git", "reset", "-q", "--hard"], cwd=root, check=True)
+    bridge.sync()
+    return base_model.calls
 
 
 def git_copy(source: Path, name: str) -> Path:
@@ -675,13 +685,18 @@ def git_copy(source: Path, name: str) -> Path:
 
 
 def realistic_plan(
-    root: Path, bridge, tasks: list[Task], callers: int = 2, tests: int = 1, rounds: int = 1
+    root: Path, bridge, tasks: list[Task], callers: int = 2, tests: int = 1, rounds: int = 1, grep: bool = False
 ) -> list[tuple[str, str, str]]:
     """The localization policy's own actions for each task (find_symbol/open/overview over the bridge, grep for word
     matches), then per gold function what an agent checks before editing: its references and the first `callers`
     callers they name, its file's overview, a grep of the tests and the first `tests` tests it finds; then an edit (a
     comment line, by sed) and the diff, `rounds - 1` more rounds of edit, compile check and reading the function
-    again, and a submission. Observations are whatever these return on the real repository."""
+    again, and a submission. Observations are whatever these return on the real repository.
+    `grep`: the same plan as a grep/sed/cat agent makes it (upstream mini-swe-agent as shipped): the policy over the
+    localization bench's grep/sed backend (`SedBackend`: def lines, 40-line sed windows until a function is whole),
+    references as a word grep, the overview as the file's def/class lines, a function read again as one window."""
+    if grep:
+        return grep_plan(root, tasks, callers, tests, rounds)
     import re
 
     from localization.search import is_test_path
@@ -719,6 +734,14 @@ def realistic_plan(
             found, _ = backend.grep.sh(f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")
             for file, line in located.findall(found)[:tests]:
                 backend.actions.execute("open", f"{file}:{line}")
+    return finish_plan(log, root, tasks, rounds, reread=lambda file, line: ("open", f"{file}:{line}"))
+
+
+def finish_plan(
+    log: list[tuple[str, str]], root: Path, tasks: list[Task], rounds: int, reread
+) -> list[tuple[str, str, str]]:
+    """The exploration `log`, then the fix: an edit (a comment line, by sed) and the diff, `rounds - 1` more rounds
+    of edit, compile check and `reread(file, line)` of the function, and a submission; each step with its thought."""
     gold = tasks[0].gold[0]
     line = function_ranges(root / gold.file)[gold.function][0]
     log += [("bash", f"sed -i '{line}a\\        # the fix goes here' {gold.file}"), ("bash", "git diff")]
@@ -726,7 +749,7 @@ def realistic_plan(
         log += [
             ("bash", f"sed -i '{line + n}a\\        # the fix, take {n + 1}' {gold.file}"),
             ("bash", f"python -m py_compile {gold.file} && git diff --stat"),
-            ("open", f"{gold.file}:{line}"),
+            reread(gold.file, line),
         ]
     log.append(("submit", ""))
     plan = []
@@ -734,6 +757,44 @@ def realistic_plan(
         thought = "Submit the fix." if kind == "submit" else f"Next I look at {params.split(chr(10))[0][:80]} ({kind})."
         plan.append((thought, kind, params))
     return plan
+
+
+def grep_plan(root: Path, tasks: list[Task], callers: int, tests: int, rounds: int) -> list[tuple[str, str, str]]:
+    """`realistic_plan(grep=True)`: every step a shell command, as the grep/sed backend runs it for the policy (a
+    search that found nothing and was run again less strictly is one step, as the localization bench counts it)."""
+    import re
+
+    log: list[tuple[str, str]] = []
+
+    class RecordingSed(SedBackend):
+        def sh(self, command: str) -> tuple[str, str]:
+            log.append(("bash", command))
+            return super().sh(command)
+
+        def find(self, ident: str):
+            start = len(log)
+            result = super().find(ident)
+            log[start:] = log[-1:]  # only the command whose answer the agent reads
+            return result
+
+    count = token_counter()
+    located = re.compile(r"^(\S+\.py):(\d+):", re.M)
+    backend = RecordingSed(root, WINDOW)
+    for task in tasks:
+        run_policy(backend, task, root, count)
+        for g in task.gold:
+            first, last = function_ranges(root / g.file)[g.function]
+            _, places = backend.word_search(g.function.split(".")[-1])
+            outside = [(f, n) for f, n in places if not (f == g.file and first <= n <= last)]
+            for file, line in outside[:callers]:
+                backend.open_line(file, line)
+            backend.sh(f"grep -nE '^\\s*(async\\s+)?(def|class) ' {g.file}")
+            found, _ = backend.sh(f"grep -rn '{g.function.split('.')[-1]}' tests/ | head -20")
+            for file, line in located.findall(found)[:tests]:
+                backend.open_line(file, int(line))
+    return finish_plan(
+        log, root, tasks, rounds, reread=lambda file, line: ("bash", f"sed -n '{line},{line + WINDOW - 1}p' {file}")
+    )
 
 
 def dump_calls(path: Path, calls: dict[str, list]) -> None:
@@ -959,6 +1020,7 @@ def cost(
     single_call: bool | None = None,
     overrides: list[str] | None = None,
     only_episodes: list[str] | None = None,
+    own_tools: bool = True,
 ) -> dict:
     from lsp_bridge.client import BridgeClient
 
@@ -988,7 +1050,7 @@ def cost(
         episodes = [e for e in episodes if not only_episodes or e[0] in only_episodes]
         for name, ids, status, *depth in episodes:
             result[name] = realistic_cost(
-                ids, status, tuple(depth), reasoning, fixed_output, single_call, mode, dump, name, overrides
+                ids, status, tuple(depth), reasoning, fixed_output, single_call, mode, dump, name, overrides, own_tools
             )
     return result
 
@@ -1004,8 +1066,10 @@ def realistic_cost(
     dump: Path | None,
     name: str,
     overrides: list[str] | None = None,
+    own_tools: bool = True,
 ) -> dict:
-    """The cost of one realistic episode (`realistic_plan` over these tasks' repository)."""
+    """The cost of one realistic episode (`realistic_plan` over these tasks' repository): both agents on the same
+    plan, then (`own_tools`) DefaultAgent on the grep/sed plan of the same tasks against LLMIDEAgent's run."""
     from lsp_bridge.client import BridgeClient
 
     tasks = load_tasks(only=list(ids))
@@ -1016,6 +1080,8 @@ def realistic_cost(
         plan = realistic_plan(root, bridge, tasks, *depth)
         real_task = "\n\n".join(t.problem for t in tasks)
         calls = cost_episode(plan, real_task, root, bridge, single_call, overrides)
+        grep_steps = realistic_plan(root, bridge, tasks, *depth, grep=True) if own_tools else []
+        grep_calls = default_calls(grep_steps, real_task, root, bridge) if own_tools else []
     tables = cost_tables(calls, reasoning, fixed_output)
     if dump:
         dump_calls(dump.with_suffix(f".{name.lower()}{dump.suffix}"), calls)
@@ -1027,6 +1093,14 @@ def realistic_cost(
     limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
     summary = report_cost(title, tables, limits, reasoning, fixed_output)
     report_cost_goals(summary, None, at=len(plan))
+    if own_tools:
+        own = cost_tables({**calls, "DefaultAgent": grep_calls}, reasoning, fixed_output)
+        title = (
+            f"the same tasks, each agent with its own tools ({name}): DefaultAgent as shipped, i.e. grep/sed/cat "
+            f"(the localization bench's grep/sed policy, {len(grep_steps)} steps to the submission) against "
+            f"LLMIDEAgent with its actions (the plan above, {len(plan)} steps); whole episodes"
+        )
+        summary["own tools"] = report_cost(title, own, (max(len(plan), len(grep_steps)),), reasoning, fixed_output)
     return summary
 
 
@@ -1045,6 +1119,9 @@ def main(
     ),
     realistic: bool = typer.Option(True, "--realistic/--no-realistic", help="cost: also the realistic episodes"),
     episodes: list[str] = typer.Option([], "--episode", help=f"cost: only these realistic episodes ({EPISODES})"),
+    own_tools: bool = typer.Option(
+        True, "--own-tools/--same-plan-only", help="cost: also DefaultAgent with grep/sed on the realistic tasks"
+    ),
     dump: Path | None = typer.Option(
         None, "--cost-dump", help="cost: write one JSON line per call (where its prefix breaks) to this file"
     ),
@@ -1075,7 +1152,7 @@ def main(
         if "overhead" in parts:
             report_overhead(result)
     if "cost" in parts:
-        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call, agent_set, episodes)
+        cost(quick, cost_steps, reasoning, output_tokens, realistic, dump, single_call, agent_set, episodes, own_tools)
     typer.echo(f"\n(took {time.perf_counter() - start:.0f} s)")
 
 

@@ -189,6 +189,62 @@ def test_cost_part_records_both_agents_calls(
     assert "    4 ratio" in out and "total cost, output at gpt-5-mini, over 4 steps" in out
 
 
+SHOP = """\
+class Cart:
+    def __init__(self):
+        self.items = []
+
+    def total(self):
+        total = 0
+        for price, qty in self.items:
+            total += price
+        return total
+
+
+def checkout(cart):
+    return cart.total()
+"""
+
+
+def test_realistic_plans_with_each_agents_own_tools(tmp_path: Path) -> None:
+    """The realistic episode's plan for the same task two ways, on a real repository over a real lsp-bridge: with the
+    agent's actions, and as a grep/sed/cat agent makes it (every step a shell command: the grep/sed policy's def lines
+    and sed windows, references as a word grep, the overview as def/class lines, the function read again by sed);
+    both end with the same edit, diff and submission, and DefaultAgent runs the grep plan to the submission."""
+    import agent_bench
+    from localization.search import Gold, Task
+
+    from lsp_bridge.client import BridgeClient
+
+    (tmp_path / "shop").mkdir()
+    (tmp_path / "shop/__init__.py").write_text("")
+    (tmp_path / "shop/cart.py").write_text(SHOP)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_cart.py").write_text(
+        "from shop.cart import Cart\n\n\ndef test_total():\n    Cart().total()\n"
+    )
+    root = agent_bench.git_copy(tmp_path, "shop-plans")
+    gold = [Gold("shop/cart.py", "Cart.total")]
+    task = Task("cart", "shop", "1", "2", False, "Cart.total ignores the quantity.", gold)
+    with BridgeClient.local(root) as bridge:
+        bridge.sync()
+        actions = agent_bench.realistic_plan(root, bridge, [task], 1, 1, 2)
+        grep = agent_bench.realistic_plan(root, bridge, [task], 1, 1, 2, grep=True)
+        calls = agent_bench.default_calls(grep, task.problem, root, bridge)
+    assert {kind for _, kind, _ in actions} > {"find_symbol", "references", "overview", "open", "bash"}
+    assert {kind for _, kind, _ in grep} == {"bash", "submit"}
+    commands = [params for _, kind, params in grep if kind == "bash"]
+    assert commands[0].startswith("grep -rnE") and "def|class" in commands[0]  # the policy's find Cart.total
+    assert any(c.startswith("grep -rn -w") and "'total'" in c for c in commands)  # its references
+    assert "grep -nE '^\\s*(async\\s+)?(def|class) ' shop/cart.py" in commands  # its file's overview
+    assert "grep -rn 'total' tests/ | head -20" in commands
+    # the fix: the same edits and diff in both plans; the function read again as one sed window instead of `open`
+    assert actions[-6:-1] != grep[-6:-1] and actions[-5:-2] == grep[-5:-2] and grep[-1] == actions[-1]
+    assert actions[-2][1:] == ("open", "shop/cart.py:5") and grep[-2][1:] == ("bash", "sed -n '5,44p' shop/cart.py")
+    assert [c.step for c in calls] == list(range(1, len(grep) + 1)) and "@submit" in calls[-1].output
+    assert "def total(self):" in calls[-1].messages[-1]["content"]  # the last sed window's observation
+
+
 def test_which_configs_get_upstreams_marking(tmp_path: Path) -> None:
     """get_model adds `default_end` to a Claude model unless the model config sets `set_cache_control`."""
     import agent_bench
