@@ -12,7 +12,7 @@ U_FLOATKEY = "https://github.com/wemake-services/wemake-python-styleguide/issues
 U_BYTESKEY = "https://github.com/twisted/klein/issues/371"
 U_POPPED = "https://github.com/Azure/autorest.python/issues/595"
 U_HEADERS = "https://github.com/DataDog/dd-apm-test-agent/pull/113"
-U_PERSISTENT = "https://github.com/tobgu/pyrsistent/issues/245"
+U_PERSISTENT = "https://github.com/MagicStack/immutables/issues/2"
 U_CAMEL = "https://github.com/lidatong/dataclasses-json/issues/47"
 
 PROGRAMS = [
