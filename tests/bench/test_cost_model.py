@@ -189,23 +189,6 @@ def test_cost_part_records_both_agents_calls(
     assert "    4 ratio" in out and "total cost, output at gpt-5-mini, over 4 steps" in out
 
 
-SHOP = """\
-class Cart:
-    def __init__(self):
-        self.items = []
-
-    def total(self):
-        total = 0
-        for price, qty in self.items:
-            total += price
-        return total
-
-
-def checkout(cart):
-    return cart.total()
-"""
-
-
 def test_realistic_plans_with_each_agents_own_tools(tmp_path: Path) -> None:
     """The realistic episode's plan for the same task two ways, on a real repository over a real lsp-bridge: with the
     agent's actions, and as a grep/sed/cat agent makes it (every step a shell command: the grep/sed policy's def lines
@@ -213,6 +196,7 @@ def test_realistic_plans_with_each_agents_own_tools(tmp_path: Path) -> None:
     both end with the same edit, diff and submission, and DefaultAgent runs the grep plan to the submission."""
     import agent_bench
     from localization.search import Gold, Task
+    from test_agent_bench_smoke import CART as SHOP  # Cart.total, called by checkout
 
     from lsp_bridge.client import BridgeClient
 
