@@ -11,7 +11,7 @@ Records are made through the library API as a user would (start_bug_record with 
 record_trial, complete_bug_record); rankings come from BugConsultant.ranking (the full ranking, no gate).
 
     python3 bench/bug_consultant_bench.py [--records 10000] [--json] [--sweep] [--set NAME ...]
-                                          [--no-code | --agent-code]
+                                          [--no-code | --agent-code] [--summaries]
 """
 
 from __future__ import annotations
@@ -93,6 +93,14 @@ SETS = [
     LabelledSet(
         "bug_heldout4",
         DATA / "bug_heldout4" / "bug_heldout4.jsonl",
+        True,
+        "written independently; reported once at 7ca672a while never tuned on, tuned on since session 8",
+    ),
+    # session 8's final report's set, built by another engineer while the method was tuned, with model-style summaries
+    # (category, tags, root cause; --summaries uses them); nobody tuning looked at it
+    LabelledSet(
+        "bug_heldout5",
+        DATA / "bug_heldout5" / "bug_heldout5.jsonl",
         False,
         "written independently while the method was tuned, never tuned on",
     ),
@@ -166,8 +174,22 @@ def plain_bm25(rows: list[dict]) -> list[list[str]]:
 
 
 # ---------------------------------------------------------------------------------------------- ours, through the API
-def build(rows: list[dict], store_dir: Path) -> tuple[BugConsultant, dict[str, BugRecord]]:
-    """One record per run, made as a library user makes them; record ids mapped back to the runs' ids."""
+def summary_of(row: dict) -> tuple[str, list[str]] | None:
+    """A row's model-style summary (category and tags), when the set has one: `summary: {error_category |
+    category, context_tags | tags}` or the same keys on the row."""
+    nested = row.get("summary")
+    summary: dict = nested if isinstance(nested, dict) else row
+    category = summary.get("error_category") or summary.get("category") or ""
+    tags = summary.get("context_tags") or summary.get("tags") or []
+    if not category and not tags:
+        return None
+    return str(category), [str(t) for t in tags]
+
+
+def build(rows: list[dict], store_dir: Path, summaries: bool = False) -> tuple[BugConsultant, dict[str, BugRecord]]:
+    """One record per run, made as a library user makes them; record ids mapped back to the runs' ids. With
+    `summaries`, a row's summary (`summary_of`) is the record's as if a summary model had written it (category and
+    tags, summary source "llm"): the record's fields are computed again with them before it is completed."""
     consultant = BugConsultant(
         {"use_bug_consultant": True, "store_path": store_dir / "bugs.sqlite", "write_json": False}, run_id="bench"
     )
@@ -176,6 +198,13 @@ def build(rows: list[dict], store_dir: Path) -> tuple[BugConsultant, dict[str, B
         record = consultant.start_bug_record(
             row["id"], 0, row["code"], row["output"], "", command=row["command"], instance_id=row["id"]
         )
+        if summaries and (summary := summary_of(row)) is not None:
+            record.error_category, record.context_tags = summary[0], summary[1]
+            record.summary_source = "llm"
+            query = consultant._query_of(record)
+            consultant._queries[record.id] = query
+            assert consultant.store is not None
+            consultant.store.save(record, query.fields, query.text, query.embedding)
         consultant.record_trial(record, 1, "fix", row["code"], "success")
         consultant.complete_bug_record(record)
         records[row["id"]] = record
@@ -188,21 +217,27 @@ def ours(rows: list[dict], consultant: BugConsultant, records: dict[str, BugReco
     rankings: list[list[str]] = []
     # the top hit (right?, score minus how much stricter than the threshold this query's gate is) with same-cause
     # records stored; a query without code has the stricter no-code gate (retrieval.BugIndex.gate_for)
+    # what the gate reads is each record's confidence (the score plus the agreement bonuses; retrieval.py): a query's
+    # advice is shown when its best confidence passes the gate, and its first item is the best-scored record that
+    # passes the default gate
     own: list[tuple[bool, float] | None] = []
-    foreign: list[float] = []  # the same for the top score with the query's whole group taken out
+    foreign: list[float] = []  # the same for the best confidence with the query's whole group taken out
     index = consultant.index
     for row in rows:
         record = records[row["id"]]
         query = consultant._queries[record.id]
-        stricter = index.gate_for(query) - index.threshold
+        gate_at = index.gate_for(query)
+        stricter = gate_at - index.threshold
         ranked = consultant.ranking(record, include_same_instance=True)
         ids = [by_record[s.record.id] for s in ranked]
         rankings.append(ids)
         group = row["group"]
         if len(members[group]) > 1:
-            own.append((ids[0] in members[group], ranked[0].score - stricter) if ranked else None)
+            first = next((s for s in ranked if s.confidence >= gate_at), ranked[0] if ranked else None)
+            best = max((s.confidence for s in ranked), default=0.0)
+            own.append((by_record[first.record.id] in members[group], best - stricter) if first else None)
         out = index.rank(query, exclude={records[m].id for m in members[group]}, include_same_instance=True)
-        foreign.append(out[0].score - stricter if out else 0.0)
+        foreign.append(max((h.confidence for h in out), default=0.0) - stricter)
     return {"rankings": rankings, "own": own, "foreign": foreign}
 
 
@@ -307,7 +342,7 @@ def agent_code(row: dict) -> str:
 
 
 def evaluate(
-    labelled: LabelledSet, sweep: bool, no_code: bool = False, with_agent_code: bool = False
+    labelled: LabelledSet, sweep: bool, no_code: bool = False, with_agent_code: bool = False, summaries: bool = False
 ) -> dict[str, Any]:
     rows = load_rows(labelled.path)
     if no_code:  # as a library user who passes no code records bugs: the command's output only
@@ -316,11 +351,11 @@ def evaluate(
         rows = [{**row, "code": agent_code(row)} for row in rows]
     members = groups_of(rows)
     with tempfile.TemporaryDirectory() as tmp:
-        consultant, records = build(rows, Path(tmp))
+        consultant, records = build(rows, Path(tmp), summaries)
         result = ours(rows, consultant, records)
         threshold, margin = consultant.index.threshold, consultant.index.no_code_margin
         consultant.store.close() if consultant.store else None
-    thresholds = sorted({threshold, *([0.7, 0.75, 0.8, 0.85, 0.88, 0.9, 0.92] if sweep else [])})
+    thresholds = sorted({threshold, *([0.7, 0.75, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95, 1.0] if sweep else [])})
     return {
         "set": labelled.name,
         "tuned_on": labelled.tuned_on,
@@ -336,7 +371,8 @@ def evaluate(
         "threshold": threshold,
         "gate": {str(t): gate(result, t) for t in thresholds},
         "separation_auc": separation(result),
-        "no_code_margin": margin,  # a query without code is gated this much higher (BugIndex.gate_for)
+        "no_code_margin": margin,  # a query without code is gated this far off, on its plain score (gate_for)
+        "summaries": sum(summary_of(r) is not None for r in rows) if summaries else 0,
     }
 
 
@@ -352,6 +388,9 @@ def main(
     with_agent_code: bool = typer.Option(
         False, "--agent-code", help="code as the agent's tracker reads it: the files the traceback passes through"
     ),
+    summaries: bool = typer.Option(
+        False, "--summaries", help="a set's model-style summaries (category, tags) as the records' LLM summaries"
+    ),
 ) -> None:
     import litellm
 
@@ -365,7 +404,7 @@ def main(
         )
         raise typer.Exit(2)
     sets = [s for s in SETS if s.path.exists() and (not only or s.name in only) and (s.tuned_on or not tuned_only)]
-    reports = [evaluate(s, sweep, no_code, with_agent_code) for s in sets]
+    reports = [evaluate(s, sweep, no_code, with_agent_code, summaries) for s in sets]
     lat = latency(load_rows(SETS[0].path), records)
     report = {"sets": reports, "latency": lat, "llm_calls_at_query": len(llm_calls)}
     if json_out:
@@ -374,6 +413,7 @@ def main(
     for r in reports:
         mark = "TUNED ON" if r["tuned_on"] else "NEVER TUNED ON"
         name = r["set"] + (" (no code)" if no_code else " (the agent's code)" if with_agent_code else "")
+        name += f" (summaries of {r['summaries']} runs)" if summaries else ""
         print(f"\n== {name} [{mark}]: {r['runs']} runs, {r['groups']} root-cause groups "
               f"({r['singletons']} singletons) — {r['note']}")  # fmt: skip
         print(f"{'leave-one-out':40} {'recall@1':>9} {'recall@3':>9} {'MRR':>7} {'queries':>8}")

@@ -50,7 +50,7 @@ class BugConsultantConfig(BaseModel):
     summary_stage_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
     summary_timeout: float = Field(default=60.0, gt=0)
 
-    # retrieval: the gate a past bug's score (0..1, see retrieval.py) must pass to be shown
+    # retrieval: the gate a past bug's confidence (its score 0..1 plus agreement bonuses, see retrieval.py) must pass
     similarity_threshold: float = Field(default=DEFAULT_THRESHOLD, ge=0.0, le=1.0)
     # commands whose failures are lookups or tool errors, not bugs (ls of a missing file, grep without a match)
     ignore_commands: list[str] = Field(

@@ -65,11 +65,13 @@ class RetrievalStats:
 
 @dataclass(frozen=True)
 class ScoredBug:
-    """A past bug and how close it is to the query (`score` in [0, 1], the gate's measure; `fields`: per field)."""
+    """A past bug and how close it is to the query (`score` in [0, 1] orders the results; `fields`: per field;
+    `confidence`, what the gate reads: the score plus the agreement bonuses, see `retrieval`)."""
 
     record: BugRecord
     score: float
     fields: dict[str, float]
+    confidence: float = 0.0
 
 
 class BugConsultant:
@@ -345,7 +347,9 @@ class BugConsultant:
             self.retrieval.candidates += result.candidates
             self.retrieval.above_threshold += len(result.hits) if threshold is None else 0
             self.retrieval.latencies_ms.append((time.perf_counter() - start) * 1000)
-        return [ScoredBug(found[h.record_id], h.score, h.fields) for h in result.hits if h.record_id in found]
+        return [
+            ScoredBug(found[h.record_id], h.score, h.fields, h.confidence) for h in result.hits if h.record_id in found
+        ]
 
     def retrieve_similar_bugs(
         self,
