@@ -102,9 +102,14 @@ def code_and_command(prog: Prog) -> tuple[str, str]:
 
 
 def exception_line(stderr: str) -> str:
-    """The line naming the exception: the first unindented line after the frames of the last traceback."""
+    """The line naming the exception: the first unindented line after the frames of the last traceback; "" when no
+    line starts a plain traceback (an exception group's is drawn as `  + Exception Group Traceback ...`, `  | ...`):
+    the run is dropped, as one raising another exception is."""
     lines = stderr.splitlines()
-    start = max(i for i, ln in enumerate(lines) if ln.startswith("Traceback (most recent call last):"))
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("Traceback (most recent call last):")]
+    if not starts:
+        return ""
+    start = starts[-1]
     for ln in lines[start + 1 :]:
         if ln.strip() and not ln.startswith(" "):
             return ln
