@@ -355,7 +355,8 @@ def evaluate(
         result = ours(rows, consultant, records)
         threshold, margin = consultant.index.threshold, consultant.index.no_code_margin
         consultant.store.close() if consultant.store else None
-    thresholds = sorted({threshold, *([0.7, 0.75, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95, 1.0] if sweep else [])})
+    offsets = [-0.15, -0.1, -0.05, -0.02, 0.02, 0.05] if sweep else []
+    thresholds = sorted({threshold, *(round(threshold + d, 3) for d in offsets)})
     return {
         "set": labelled.name,
         "tuned_on": labelled.tuned_on,
@@ -424,7 +425,7 @@ def main(
             label = f"  threshold {float(t):.3f}" + ("  (default)" if float(t) == r["threshold"] else "")
             label += f" / {float(t) + r['no_code_margin']:.3f} no code" if no_code and float(t) > 0 else ""
             print(f"{label:40} {g['shown']:9.1%} {g['right_when_shown']:9.1%} {g['shown_without_same_cause']:28.1%}")
-        print(f"  separation (AUC of the top score, a same-cause record stored vs not): {r['separation_auc']:.3f}")
+        print(f"  separation (AUC of the best confidence, same-cause record stored vs not): {r['separation_auc']:.3f}")
     print(
         f"\nlatency with {int(lat['records'])} records in SQLite: p50 {lat['p50_ms']:.2f} ms, "
         f"p95 {lat['p95_ms']:.2f} ms "

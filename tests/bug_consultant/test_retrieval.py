@@ -12,7 +12,15 @@ import pytest
 
 from agent.bug_consultant.consultant import BugConsultant, error_of
 from agent.bug_consultant.features import code_shape, extract, failing_frame
-from agent.bug_consultant.retrieval import NO_CODE_MARGIN, PROGRAM_BONUS, RAISED_BONUS, BugIndex, Query, raise_point
+from agent.bug_consultant.retrieval import (
+    CONSENSUS_WEIGHT,
+    NO_CODE_MARGIN,
+    PROGRAM_BONUS,
+    RAISED_BONUS,
+    BugIndex,
+    Query,
+    raise_point,
+)
 from agent.bug_consultant.store import IndexRow
 
 CONFUSABLE = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
@@ -108,7 +116,7 @@ def test_gate_shows_right_matches_and_rarely_foreign_ones(labelled, indexed):
     shown = right = foreign = 0
     for row, query in zip(labelled, queries, strict=True):
         hits = index.search(query, top_k=3, exclude={row["id"]}, refresh=False).hits
-        assert all(h.confidence >= index.threshold and h.confidence >= h.score for h in hits)
+        assert all(h.confidence >= index.threshold for h in hits)
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         if hits:
             shown += 1
@@ -213,28 +221,30 @@ def test_a_query_without_code_has_the_stricter_gate(confusable):
 
 
 def test_the_gate_reads_the_confidence_score_plus_agreement(labelled):
-    """The gate reads each record's confidence: its score, plus RAISED_BONUS when the record's exception was raised at
-    the query's library function, plus PROGRAM_BONUS x the programs' construct similarity (a query with code only;
-    without code the confidence is the score). The ranking stays by score."""
+    """The gate reads each record's confidence: (its score + RAISED_BONUS when the record's exception was raised at
+    the query's library function + PROGRAM_BONUS x the programs' construct similarity + CONSENSUS_WEIGHT x the query's
+    consensus) / (1 + the three weights), for a query with code; without code the confidence is the score. The
+    consensus (the best score less the best three records' mean similarity to each other) is one value per query.
+    The ranking stays by score, and the gate keeps exactly the records whose confidence reaches it."""
     index, queries = build(labelled)
     by_id = {r["id"]: q for r, q in zip(labelled, queries, strict=True)}
+    scale = 1.0 + RAISED_BONUS + PROGRAM_BONUS + CONSENSUS_WEIGHT
     same_point = other_point = 0
     for row, query in zip(labelled[:60], queries[:60], strict=True):
         point = raise_point(query.fields)
-        for hit in index.rank(query, exclude={row["id"]})[:5]:
-            hit_point = raise_point(by_id[hit.record_id].fields)
-            agree = bool(point) and point == hit_point
+        ranked = index.rank(query, exclude={row["id"]})
+        assert [h.score for h in ranked] == sorted((h.score for h in ranked), reverse=True)
+        consensus = []
+        for hit in ranked[:8]:
+            agree = bool(point) and point == raise_point(by_id[hit.record_id].fields)
             same_point += agree
             other_point += not agree
-            expected = hit.score + RAISED_BONUS * agree + PROGRAM_BONUS * hit.fields["program"]
-            assert hit.confidence == pytest.approx(expected, abs=1e-6)
+            rest = hit.confidence * scale - hit.score - RAISED_BONUS * agree - PROGRAM_BONUS * hit.fields["program"]
+            consensus.append(rest / CONSENSUS_WEIGHT)
+        assert max(consensus) - min(consensus) < 1e-4 and consensus[0] <= ranked[0].score + 1e-4
+        gated = index.search(query, top_k=None, exclude={row["id"]}, refresh=False).hits
+        assert [h.record_id for h in gated] == [h.record_id for h in ranked if h.confidence >= index.threshold - 1e-12]
     assert same_point and other_point  # both kinds of pair occur in real rows
-    # records below the threshold by score are shown when their confidence passes it, best score first
-    lifted = 0
-    for row, query in zip(labelled, queries, strict=True):
-        hits = index.search(query, top_k=3, exclude={row["id"]}, refresh=False).hits
-        lifted += any(h.score < index.threshold <= h.confidence for h in hits)
-    assert lifted > 0
     no_code_index, no_code_queries = build(labelled[:40], with_code=False)
     for hit in no_code_index.rank(no_code_queries[0], exclude={labelled[0]["id"]}):
         assert hit.confidence == pytest.approx(hit.score)
