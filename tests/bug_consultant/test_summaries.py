@@ -4,6 +4,7 @@ deterministic summary whenever a call fails, is refused or comes back malformed.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,48 @@ def test_retrieval_and_advice_make_no_llm_call(make_config, run_script):
         assert calls == [MODEL] * 3
     finally:
         litellm.input_callback = saved
+
+
+def test_summary_tags_are_an_optional_extra_signal(make_config):
+    """When a summary model wrote the summaries, their category and tags are one more field of the score (weight 0.5
+    of about 10: a conservative default, no labelled set had model summaries to tune it on), counted only where the
+    stored record has model tags too: a record with the deterministic summary is scored as without summaries. Real
+    runs of two confusable causes with one message (`IndexError: list index out of range`)."""
+    path = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
+    rows = {r["id"]: r for r in map(json.loads, path.read_text().splitlines())}
+    query_row, same, other = rows["index_off_by_one/0"], rows["index_off_by_one/1"], rows["index_empty_result/0"]
+    success = {"mock_tool_calls": tool_call("submit_trial_success", SUCCESS)}
+
+    def record(row: dict, tags: list[str] | None, run: str):
+        stages: dict = {"trial_success": success}
+        if tags is not None:
+            summary = {**START, "error_category": "LOGIC_ERROR", "context_tags": tags}
+            stages["bug_start"] = {"mock_tool_calls": tool_call("submit_bug_start_summary", summary)}
+        model = {"summary_model": MODEL, "summary_stage_kwargs": stages} if stages.get("bug_start") else {}
+        consultant = BugConsultant(make_config(store_path=Path(run) / "bugs.sqlite", **model), instance_id=row["id"])
+        rec = consultant.start_bug_record(code=row["code"], error_output=row["output"], command=row["command"])
+        consultant.record_trial(rec, debug_plan="fix", outcome="success")
+        consultant.complete_bug_record(rec)
+        return consultant, rec
+
+    def scores(tmp: str, query_tags: list[str] | None, stored_tags: list[str] | None) -> dict[str, dict]:
+        record(same, stored_tags and ["off-by-one", "range", "loop bound"], tmp)
+        record(other, stored_tags and ["empty result", "filter"], tmp)
+        consultant, query = record(query_row, query_tags, tmp)
+        return {
+            s.record.instance_id: {"score": s.score, **s.fields}
+            for s in consultant.search(query, top_k=None, threshold=0.0, include_incomplete=True)
+        }
+
+    base = make_config().store_path.parent
+    plain = scores(str(base / "plain"), None, None)
+    tagged = scores(str(base / "tagged"), ["off-by-one", "loop bound"], ["stored"])
+    query_only = scores(str(base / "query-only"), ["off-by-one", "loop bound"], None)
+    assert "tags" not in plain[same["id"]] and plain[same["id"]]["score"] > 0
+    # the same-cause record shares the model's tags, the other cause only the category: the gap widens
+    assert tagged[same["id"]]["tags"] > tagged[other["id"]]["tags"] > 0
+    gap_plain = plain[same["id"]]["score"] - plain[other["id"]]["score"]
+    assert tagged[same["id"]]["score"] - tagged[other["id"]]["score"] > gap_plain
+    # records without model tags: the query's tags change nothing
+    for rid in (same["id"], other["id"]):
+        assert query_only[rid]["score"] == pytest.approx(plain[rid]["score"], abs=1e-6)
