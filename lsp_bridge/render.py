@@ -91,16 +91,24 @@ def qualified_parts(fi: FileIndex, i: int) -> tuple[str | None, str | None]:
     return classes, functions
 
 
-def find_symbol(fi: FileIndex, cls: str | None, function: str | None) -> int:
-    """Index of the class (function None) or function named by a chunk; -1 when there is none."""
+def find_symbol(fi: FileIndex, cls: str | None, function: str | None, near: int | None = None) -> int:
+    """Index of the class (function None) or function named by a chunk; -1 when there is none. A name defined more
+    than once (`@overload` signatures before the implementation, a redefinition) gives the one holding line `near`
+    (0-based), when one does, else the first."""
+    last = (function or cls or "").rsplit(".", 1)[-1]
+    first = -1
     for i, s in enumerate(fi.symbols):
-        if s.scope < 0 or (s.kind == CLASS) != (function is None):
+        if s.scope < 0 or s.name != last or (s.kind == CLASS) != (function is None):
             continue
         if qualified_parts(fi, i) == (cls, function):
-            return i
+            if near is None or s.deco_line <= near <= s.end_line:
+                return i
+            first = i if first < 0 else first
+    if first >= 0:
+        return first
     if function and not cls and "." in function:
         head, _, tail = function.rpartition(".")
-        return find_symbol(fi, head, tail)
+        return find_symbol(fi, head, tail, near)
     return -1
 
 
@@ -181,7 +189,8 @@ class Renderer:
         """0-based lines a chunk shows: its lines, the whole def, and every signature/header around them."""
         count = self.line_total(fi.path)
         shown: set[int] = set()
-        target = find_symbol(fi, chunk.cls, chunk.function) if chunk.cls or chunk.function else -1
+        near = min(chunk.lines) - 1 if chunk.lines else None
+        target = find_symbol(fi, chunk.cls, chunk.function, near) if chunk.cls or chunk.function else -1
         if target < 0 and chunk.cls and chunk.function:
             target = find_symbol(fi, chunk.cls, None)
         if target >= 0:

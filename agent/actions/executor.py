@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import keyword
 import logging
 import re
@@ -93,6 +94,7 @@ class Definition:
     function: str | None = None
     end_line: int | None = None
     alias: str = ""  # the import alias this definition was found through (`file:line  from m import f as g`)
+    overloads: tuple[int, ...] = ()  # the def lines of its `@overload` signatures, folded into this implementation
     test: bool = field(init=False)
 
     def __post_init__(self) -> None:
@@ -104,6 +106,8 @@ class Definition:
 
     def text(self) -> str:
         own = located(self.file, self.line, self.qualname, self.detail, "test" if self.test else "")
+        if self.overloads:
+            own += f"  (@overload: {', '.join(map(str, self.overloads))})"
         return f"{own}\n  alias: {self.alias}" if self.alias else own
 
     def chunk(self) -> ChunkRef:
@@ -270,7 +274,38 @@ class Actions:
             elif lines:
                 qualname, detail = facts.defined_at(file, lines[0], name.rsplit(".", 1)[-1])
                 out.append(Definition(file, lines[0], qualname or name, detail, "Variable", cls, function, None, alias))
-        return sorted(out, key=_rank)
+        return sorted(self._fold_overloads(out, facts), key=_rank)
+
+    def _fold_overloads(self, defs: list[Definition], facts: FileFacts) -> list[Definition]:
+        """`@typing.overload` signatures folded into their implementation (the def of the same name in the same file
+        without the decorator), which alone is listed, with their def lines: they are stubs (`...`), and opening
+        each costs a call. Overloads without an implementation (a `.pyi` stub) are all kept."""
+        decorated: dict[str, list[int]] = {}
+        for d in defs:
+            scope = _scope_at(facts.scopes(d.file), d.line) if d.kind in _SCOPE_KINDS - {"Class"} else None
+            if scope is not None and scope.start_line < scope.line:
+                decorated.setdefault(d.file, []).extend(range(scope.start_line, scope.line))
+        if not decorated:
+            return defs
+        texts = line_texts(self._bridge, decorated)
+        stubs = {
+            (d.file, d.line)
+            for d in defs
+            if (scope := _scope_at(facts.scopes(d.file), d.line)) is not None
+            and any(_OVERLOAD.match(texts.get((d.file, n), "")) for n in range(scope.start_line, scope.line))
+        }
+        if not stubs:
+            return defs
+        out: list[Definition] = []
+        for d in defs:
+            if (d.file, d.line) in stubs:
+                continue
+            folded = sorted(
+                o.line for o in defs if (o.file, o.line) in stubs and (o.file, o.qualname) == (d.file, d.qualname)
+            )
+            out.append(dataclasses.replace(d, overloads=tuple(folded)) if folded else d)
+        implemented = {(d.file, d.qualname) for d in out}
+        return out + [d for d in defs if (d.file, d.line) in stubs and (d.file, d.qualname) not in implemented]
 
     def _chunks_for_lines(self, file: str, lines: list[int]) -> list[ChunkRef]:
         """The lines grouped by the innermost class/function holding them (what the memory tracks)."""
@@ -522,12 +557,12 @@ class Actions:
         if "." in symbol.name:
             exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
             if not exact:  # `env.from_string`: a method called through a variable
-                exact = [
+                exact = self._fold_overloads([
                     d
                     for w in self._bridge.workspace_symbols(symbol.last)
                     if w["name"] == symbol.last and not is_test_file(w["file"])
                     and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS
-                ]  # fmt: skip
+                ], facts)  # fmt: skip
                 through, symbol = (symbol.name, Symbol(symbol.last)) if exact else ("", symbol)
         else:
             for w in self._bridge.workspace_symbols(symbol.name):
@@ -539,7 +574,7 @@ class Actions:
                     loose.append(self._definition_at(w, facts))
             if not exact:  # no definition of its own: an import alias names one (`import Specifier as Spec`)
                 exact = [d for d in self._definitions(symbol.name, facts) if d.alias]
-            exact.sort(key=_rank)
+            exact = sorted(self._fold_overloads(exact, facts), key=_rank)
         if not exact and not loose:
             return ActionResult(self.templates.message("not_found", name=through or symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
@@ -555,7 +590,9 @@ class Actions:
         hidden, in_tests = len(exact) - len(main) - len(listed), len(tests) - len(listed)
         if hidden > 0:
             lines.append(self.templates.message("more_definitions", more=hidden, tests=in_tests, name=symbol.last))
-        if exact:  # the exact answer is there: a few partial matches are enough
+        if any(d.kind in _SCOPE_KINDS for d in main):  # a class or function outside tests answers it: partial
+            loose = []  # matches are noise there (find_symbol a part of the name lists them)
+        elif exact:  # only names assigned, tests or an import alias define it: a few partial matches are enough
             found = {(d.file, d.line) for d in exact}
             loose = [d for d in loose if (d.file, d.line) not in found][: self.limits.max_loose_matches_after_exact]
         if loose:
@@ -586,7 +623,7 @@ class Actions:
             for w in self._bridge.workspace_symbols(last)
             if w["name"] == last and in_module(w["file"])
         ]
-        return sorted(found, key=_rank)
+        return sorted(self._fold_overloads(found, facts), key=_rank)
 
     def _unique_hit(self, d: Definition, facts: FileFacts) -> ActionResult | None:
         """What `open` of a unique hit would show, when that is small: a short class or function whole, a long
@@ -722,12 +759,14 @@ def _outline_text(block: FileBlock | None, after: int = 0, compact_over: int | N
         return ""
     rows = [(n, code) for n, code in _outline_rows(block.lines) if n > after]
     if compact_over is not None and len(rows) > compact_over:
-        rows = _compact_rows(rows)
+        rows = _compact_rows([(n, code) for n, code in _outline_rows(block.lines, defaults=False) if n > after])
     return block_text(FileBlock(block.path, "", rows), gaps=False)
 
 
 _MEMBER = re.compile(r"(?P<head>\s*(?:@\S+ )*(?:async )?)def (?P<name>\w+)\((?:(?:self|cls)(?:, |(?=\))))?")
 _ATTRIBUTE = re.compile(r"(\s*)([A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
+# an annotation without a value (`fields: ClassVar[dict]`): an attribute too
+_DECLARED = re.compile(r"(\s*)([A-Za-z_]\w*)\s*:\s*[^\s=][^=]*$")
 # a method named with a leading underscore, but not the constructors and __call__ (their signatures say how to call)
 _UNDERSCORE_MEMBER = re.compile(r"(\s*)(?:@\S+ )*(?:async )?def (?!__(?:init|new|call)__\()(_\w*)\(")
 MIN_RUN = {"attributes": 4, "underscore methods": 3}  # this many in a row are listed by name in a compact outline
@@ -755,7 +794,7 @@ def _compact_rows(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     for i, (n, code) in enumerate(rows):
         nxt = rows[i + 1] if i + 1 < len(rows) else None
         continued = nxt is not None and nxt[0] == n + 1 and _indent(nxt[1]) > _indent(code)
-        attribute = _ATTRIBUTE.match(code) if not continued else None
+        attribute = (_ATTRIBUTE.match(code) or _DECLARED.match(code)) if not continued else None
         member = _UNDERSCORE_MEMBER.match(code) if attribute is None else None
         found = (attribute, "attributes") if attribute else (member, "underscore methods") if member else (None, "")
         if found[0] is None:
@@ -778,12 +817,13 @@ MAX_JOINED_SIGNATURE = 100  # characters of an outline's signature (`open` shows
 _HEADER = re.compile(r"\s*(async\s+def|def|class)\s")
 
 
-def _outline_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _outline_rows(lines: list[tuple[int, str]], defaults: bool = True) -> list[tuple[int, str]]:
     """Numbered outline lines, each def/class compact on the line of its `def`: its decorators before it (a property's
     getter and setter stay apart), a header written over several lines joined, parameters without annotations and
-    long defaults as `…` (`def from_string(self, source, globals=None, template_class=None)`; `open` shows the full
-    signature). A data attribute written over several lines (a list, a dict, a call) is joined on its first line and
-    cut like a signature; a string over several lines keeps its lines, and what does not parse stays as it is."""
+    long defaults as `…` (`def from_string(self, source, globals=None, template_class=None)`; no defaults without
+    `defaults`; `open` shows the full signature), a decorator's call over several lines as `@name(…)`. A data
+    attribute written over several lines (a list, a dict, a call) is joined on its first line and cut like a
+    signature; a string over several lines keeps its lines, and what does not parse stays as it is."""
     out: list[tuple[int, str]] = []
     decorators: list[tuple[int, str]] = []  # consecutive `@...` lines waiting for their def
     i = 0
@@ -791,8 +831,13 @@ def _outline_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         n, code = lines[i]
         follows = i + 1 < len(lines) and lines[i + 1][0] == n + 1
         if code.lstrip().startswith("@") and follows:
+            j = i  # a decorator's call written over several lines: `@name(…)` on its first line
+            while j + 1 < len(lines) and lines[j + 1][0] == lines[j][0] + 1 and _continues(code, lines[j + 1][1]):
+                j += 1
+            if j > i:
+                code = code[: _indent(code)] + code.strip().split("(", 1)[0] + "(…)"
             decorators.append((n, code))
-            i += 1
+            i = j + 1
             continue
         j = i
         if _HEADER.match(code):
@@ -801,7 +846,7 @@ def _outline_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
                     break
                 j += 1
             indent = code[: len(code) - len(code.lstrip())]
-            header = compact_signature([c for _, c in lines[i : j + 1]])
+            header = compact_signature([c for _, c in lines[i : j + 1]], defaults)
             if len(header) > MAX_JOINED_SIGNATURE:
                 header = header[: MAX_JOINED_SIGNATURE - 1].rstrip() + "…"
             code = indent + " ".join([*(d.strip() for _, d in decorators), header])
@@ -849,6 +894,14 @@ def _joined_data(codes: list[str]) -> str | None:
 
 
 _SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
+_OVERLOAD = re.compile(r"\s*@(?:\w+\.)*overload\b")
+
+
+def _scope_at(scopes: list[Scope], line: int) -> Scope | None:
+    """The class/function whose def (or class) line is `line`."""
+    return next((s for s in scopes if s.line == line), None)
+
+
 _KIND_RANK = {"Class": 0, "Function": 0, "Method": 0, "Property": 0, "Constructor": 0}
 
 

@@ -141,9 +141,10 @@ _CONTINUATION = re.compile(r"\\(?=\s)")
 _SIGNATURE = re.compile(r"(async\s+def|def|class)\s")
 
 
-def compact_signature(codes: list[str]) -> str:
+def compact_signature(codes: list[str], defaults: bool = True) -> str:
     """A def/class header (its lines as written) on one line: `def name(params)` without annotations, long defaults
-    as `…`; `class Name(bases)`. A header that does not parse alone is joined as written, comments dropped."""
+    as `…` (no defaults at all without `defaults`); `class Name(bases)`. A header that does not parse alone is joined
+    as written, comments dropped."""
     source = "\n".join([codes[0].strip(), *codes[1:]])
     source = _CONTINUATION.sub(" ", source)  # a backslash ending a line, as the bridge joins a header's lines
     node = None
@@ -159,8 +160,8 @@ def compact_signature(codes: list[str]) -> str:
         for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if arg is not None:
                 arg.annotation = None
-        args.defaults = [_short_default(d, source) for d in args.defaults]
-        args.kw_defaults = [None if d is None else _short_default(d, source) for d in args.kw_defaults]
+        args.defaults = [_short_default(d, source) for d in args.defaults] if defaults else []
+        args.kw_defaults = [None if d is None or not defaults else _short_default(d, source) for d in args.kw_defaults]
         prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
         return f"{prefix} {node.name}({ast.unparse(args)})"
     if isinstance(node, ast.ClassDef):

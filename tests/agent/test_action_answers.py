@@ -132,6 +132,17 @@ FILES = {
     + '    """\n'
     + "".join(f"    a = {i}\n" for i in range(10))
     + "    return a\n",
+    # a long class (a compact outline): declarations without values, decorators whose call spans lines
+    "pkg/declared.py": "import typing\n\n\nclass Model:\n"  # 4
+    + "".join(f"    field_{i}: typing.ClassVar[dict[str, int]]\n" for i in range(6))  # 5-10
+    + "".join(
+        f"\n    @classmethod\n    @typing.deprecated(\n        'use new_{i}',\n        category=None,\n    )\n"
+        f"    def old_{i}(cls, value: int = {i}):\n        return value\n"
+        for i in range(6)
+    ),  # 12-19: old_0 at 17, ...
+    "pkg/over.py": "import typing\n\n\n@typing.overload\ndef coerce(x: int) -> int: ...\n\n\n"  # 4-5
+    "@typing.overload\ndef coerce(x: str) -> str: ...\n\n\n"  # 8-9
+    "def coerce(x):\n    return x\n\n\ndef coerce_all(xs):\n    return [coerce(x) for x in xs]\n",  # 12-13, 16-17
     # methods of 6 lines each from line 2 on: a 20-line part cut at the plain limit would end inside one
     "pkg/long.py": "class Long:\n"
     + "".join(
@@ -386,6 +397,29 @@ def test_find_symbol_lists_tests_only_when_nothing_else_defines_the_name(actions
     ]
 
 
+def test_overload_signatures_fold_into_their_implementation(actions: Actions) -> None:
+    found = actions.execute("find_symbol", "coerce")
+    lines = found.observation.splitlines()
+    # one definition: the implementation, with the stubs' def lines; not three hits to open one by one
+    assert lines[0] == "pkg/over.py:12  coerce  def coerce(x)  (@overload: 5, 9)"
+    assert numbered(found.observation) == [12, 13]  # the implementation shown whole, not the first stub
+    assert "partial matches" not in found.observation  # a function answers it: `coerce_all` is not listed
+    opened = actions.execute("open", "coerce")
+    assert numbered(opened.observation) == [12, 13]
+    assert opened.chunks == [ChunkRef("pkg/over.py", None, "coerce", True, (12, 13))]
+    # the bridge renders a chunk of a name defined three times as the definition holding its lines
+    blocks = actions.bridge.render_blocks([{"file": "pkg/over.py", "function": "coerce", "lines": [9]}])
+    assert [n for n, _ in blocks[0].lines] == [9]  # not the first stub's signature (line 5) too
+
+
+def test_find_symbol_lists_partial_matches_only_when_no_class_or_function_answers(actions: Actions) -> None:
+    assert "partial matches" not in actions.execute("find_symbol", "parse_marker").observation
+    attribute = actions.execute("find_symbol", "TABLE")  # only an assigned name: functions named like it may matter
+    assert attribute.observation.splitlines()[0] == "pkg/typed.py:3  TABLE  TABLE = (1, 2)"
+    missing = actions.execute("find_symbol", "no_such_name_anywhere")
+    assert missing.observation == "No definition of `no_such_name_anywhere`."
+
+
 def test_real_packaging_sources(tmp_path: Path) -> None:
     src = Path(packaging.__file__).parent
     for name in ("__init__.py", "_parser.py", "_tokenizer.py", "markers.py", "specifiers.py", "version.py",
@@ -437,9 +471,9 @@ def test_a_long_outline_lists_members_compactly(actions: Actions) -> None:
         "### File: `pkg/big.py`",
         "1  class Big",
         "2      attributes (2-7): option_0, option_1, option_2, option_3, option_4, table",
-        "11     @staticmethod build(name='x')",
-        "13     m0(value=0)",  # a method without `def` and `self`
-        "15     m1(value=1)",
+        "11     @staticmethod build(name)",  # no defaults in a compact outline
+        "13     m0(value)",  # a method without `def` and `self`
+        "15     m1(value)",
     ]
     assert lines[-2:] == ["73     __init__(x)", "75     underscore methods (75-79): _a, _b, __repr__"]
     assert len(lines) == 6 + 28 + 2
@@ -447,6 +481,18 @@ def test_a_long_outline_lists_members_compactly(actions: Actions) -> None:
     assert "3  TABLE = (1, 2)" in short.observation.splitlines()
     small = actions.execute("overview", "pkg/specifiers.py Specifier")
     assert "17     def __init__(self, spec)" in small.observation.splitlines()  # a short outline keeps `def`, `self`
+
+
+def test_a_long_outline_lists_declarations_by_name_and_decorator_calls_on_one_line(actions: Actions) -> None:
+    lines = actions.execute("overview", "pkg/declared.py Model").observation.splitlines()
+    assert lines[:4] == [
+        "### File: `pkg/declared.py`",
+        "4  class Model",
+        "5      attributes (5-10): field_0, field_1, field_2, field_3, field_4, field_5",
+        "17     @classmethod @typing.deprecated(…) old_0(value)",  # not the call's four lines
+    ]
+    assert lines[-1] == "57     @classmethod @typing.deprecated(…) old_5(value)"
+    assert len(lines) == 3 + 6
 
 
 def test_blank_lines_after_a_shown_line_have_no_number(actions: Actions) -> None:

@@ -30,12 +30,14 @@ def code(text: str, file: str = MORE) -> dict[int, str]:
 def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_env):
     result = ide_env.execute_action("find_symbol", "last")
     lines = result.observation.split("\n")
-    # one definition: its own line, no count header
+    # one definition: its own line, no count header; a function answers it, so no partial matches
     assert lines[0] == f"{MORE}:224  last  def last(iterable, default=_marker)"
-    assert lines[1].startswith("partial matches")
-    assert f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)" in lines
-    assert not any(line.startswith(("tests/", "docs/")) for line in lines)  # no tests, no subsequence noise
+    assert lines[1] == "" and "partial matches" not in result.observation
     assert (result.returncode, result.bad_params) == (0, False)
+    loose = ide_env.execute_action("find_symbol", "nth_or").observation.split("\n")  # no exact definition
+    assert loose[0] == "No exact definition of `nth_or`." and loose[1].startswith("partial matches")
+    assert f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)" in loose
+    assert not any(line.startswith(("tests/", "docs/")) for line in loose)  # no tests, no subsequence noise
     # a unique short hit: the function whole below, what `open last` would have fetched
     assert code(result.observation)[238].strip() == "return iterable[len(iterable)]"
     assert result.chunks == [ChunkRef(MORE, None, "last", True, LAST_LINES)]
@@ -129,7 +131,7 @@ def test_bad_params_name_the_valid_forms(ide_env, action_type, params, expected)
 def test_a_symbol_that_does_not_exist(ide_env):
     result = ide_env.execute_action("open", "no_such_function_here")
     assert (result.returncode, result.bad_params, result.chunks) == (1, False, [])
-    assert result.observation == "No definition of `no_such_function_here` found (try a part of the name)."
+    assert result.observation == "No definition of `no_such_function_here`."
 
 
 def test_debug_edit_reproduce_submit(ide_env, restore):
