@@ -41,7 +41,7 @@ from agent.bug_consultant.features import clear_caches, split_files
 from agent.bug_consultant.records import BugRecord
 from agent.bug_consultant.retrieval import BugIndex, Query, quiet_dependency_loggers
 from agent.bug_consultant.store import BugStore, record_fields
-from agent.bug_consultant.summarize import CATEGORIES
+from agent.bug_consultant.summarize import CATEGORIES, Summarizer
 from agent.bug_consultant.tracker import project_code
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -186,25 +186,44 @@ def summary_of(row: dict) -> tuple[str, list[str]] | None:
     return str(category), [str(t) for t in tags]
 
 
+class RowSummaries(Summarizer):
+    """The summary model's bug-start answer is the row's summary (`--summaries`): the set's model-style summary stands
+    for the model's function call; without one, the deterministic summary, as when no model answers."""
+
+    row: dict | None = None
+
+    def bug_start(self, info: ErrorInfo, command: str, code: str, plan: str, error_output: str) -> tuple[dict, str]:
+        summary = summary_of(self.row) if self.row is not None else None
+        if summary is None:
+            return super().bug_start(info, command, code, plan, error_output)
+        given = self.row.get("summary") if self.row is not None else None
+        hypothesis = str(given.get("initial_hypothesis", "")) if isinstance(given, dict) else ""
+        answer = {
+            "error_signature": info.signature,
+            "error_category": summary[0],
+            "initial_hypothesis": hypothesis[:300],
+            "context_tags": summary[1],
+        }
+        return answer, "llm"
+
+
 def build(rows: list[dict], store_dir: Path, summaries: bool = False) -> tuple[BugConsultant, dict[str, BugRecord]]:
     """One record per run, made as a library user makes them; record ids mapped back to the runs' ids. With
-    `summaries`, a row's summary (`summary_of`) is the record's as if a summary model had written it (category and
-    tags, summary source "llm"): the record's fields are computed again with them before it is completed."""
+    `summaries`, a row's summary (`summary_of`) is the summary model's answer at the bug's start (`RowSummaries`):
+    the record's category and tags come from it (summary source "llm") before it is stored."""
     consultant = BugConsultant(
         {"use_bug_consultant": True, "store_path": store_dir / "bugs.sqlite", "write_json": False}, run_id="bench"
     )
     records: dict[str, BugRecord] = {}
+    summarizer = RowSummaries(consultant.config) if summaries else None
+    if summarizer is not None:
+        consultant.summarizer = summarizer
     for row in rows:
+        if summarizer is not None:
+            summarizer.row = row
         record = consultant.start_bug_record(
             row["id"], 0, row["code"], row["output"], "", command=row["command"], instance_id=row["id"]
         )
-        if summaries and (summary := summary_of(row)) is not None:
-            record.error_category, record.context_tags = summary[0], summary[1]
-            record.summary_source = "llm"
-            query = consultant._query_of(record)
-            consultant._queries[record.id] = query
-            assert consultant.store is not None
-            consultant.store.save(record, query.fields, query.text, query.embedding)
         consultant.record_trial(record, 1, "fix", row["code"], "success")
         consultant.complete_bug_record(record)
         records[row["id"]] = record
