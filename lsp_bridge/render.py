@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from tree_sitter import Tree
 
-from lsp_bridge.blocks import FileBlock, numbered_line
+from lsp_bridge.blocks import FileBlock, continued_lines, numbered_line
 from lsp_bridge.extract import header_end_line, parse
 from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex, Symbol
 from lsp_bridge.view import View
@@ -144,6 +144,13 @@ def _parsed(source: bytes) -> Tree:
     return parse(source)
 
 
+@lru_cache(maxsize=64)
+def _continued(source: bytes) -> frozenset[int]:
+    """`Renderer.continued` of a text, kept like its tree (the same files are rendered every step)."""
+    text = source.decode("utf-8", "replace")
+    return frozenset(continued_lines([line.rstrip("\r") for line in text.split("\n")]))
+
+
 class Renderer:
     def __init__(self, view: View) -> None:
         self.view = view
@@ -155,6 +162,11 @@ class Renderer:
             text = self.view.source(path).decode("utf-8", "replace")
             self._lines[path] = [line.rstrip("\r") for line in text.split("\n")]
         return self._lines[path]
+
+    def continued(self, path: str) -> frozenset[int]:
+        """1-based numbers of the lines that continue a statement begun above (`blocks.continued_lines`, read over
+        the whole file: a part that starts inside a string is read right); they are rendered without a number."""
+        return _continued(self.view.source(path))
 
     def line_total(self, path: str) -> int:
         """Lines of the file as an editor counts them: the empty string after a final newline is not a line."""
@@ -222,6 +234,7 @@ class Renderer:
         lines = self.lines(path)
         ordered = sorted(shown)
         width = len(str(ordered[-1] + 1)) if ordered else 1
+        continued = self.continued(path)
         out = [f"### File: `{path}`"]
         numbered: list[tuple[int, str]] = []
         prev = None
@@ -230,7 +243,7 @@ class Renderer:
                 out.append("...")
             code = (lines[n] if n < len(lines) else "").rstrip()
             numbered.append((n + 1, code))
-            out.append(numbered_line(n + 1, code, width, follows=prev == n - 1))
+            out.append(numbered_line(n + 1, code, width, follows=prev == n - 1, continued=n + 1 in continued))
             prev = n
         return FileBlock(path, "\n".join(out), numbered)
 

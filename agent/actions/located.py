@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from typing import Protocol
 
 from agent.types import ChunkRef
-from lsp_bridge.blocks import FileBlock, numbered_line
+from lsp_bridge.blocks import FileBlock, continued_rows, numbered_line
 
 SCOPE_KINDS = frozenset({"Class", "Function", "Method", "Property", "Constructor"})
 
@@ -216,12 +216,13 @@ def block_text(
     after a line of `notes` shows that note instead of `...`."""
     rows = [(n, code) for n, code in block.lines if keep(n)]
     width = len(str(rows[-1][0])) if rows else 1
+    continued = continued_rows(rows)
     out = [f"### File: `{block.path}`"]
     prev = None
     for n, code in rows:
         if gaps and prev is not None and n != prev + 1:
             out.append((notes or {}).get(prev, "..."))
-        out.append(numbered_line(n, code, width, follows=prev == n - 1))
+        out.append(numbered_line(n, code, width, follows=prev == n - 1, continued=n in continued))
         prev = n
     return "\n".join(out)
 

@@ -171,15 +171,15 @@ def actions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Actions]:
 
 
 def numbered(text: str) -> list[int]:
-    """The line numbers a rendered answer shows: numbered lines, and each blank line as the line after the one above
-    (a blank line that follows a shown line has no number of its own)."""
+    """The line numbers a rendered answer shows: numbered lines, and each blank line or line continuing a statement
+    (indented, without a number) as the line after the one above (it has no number of its own)."""
     out: list[int] = []
     prev: int | None = None
     for row in text.split("\n"):
-        if m := re.match(r"\s*(\d+)(?: |$)", row):
+        if m := re.match(r"(\d+)(?: |$)", row):
             prev = int(m[1])
             out.append(prev)
-        elif not row.strip() and prev is not None:
+        elif prev is not None and (not row.strip() or (row.startswith(" ") and not row.lstrip().startswith("..."))):
             prev += 1
             out.append(prev)
         else:
@@ -233,8 +233,8 @@ def test_outline_keeps_the_file_decorators_and_multi_line_attributes(actions: Ac
         "### File: `pkg/specifiers.py`",
         "10 class Specifier",
         '13     _operator_regex_str = r"""',
-        "14         (?P<operator>(~=|==|!=|<=|>=|<|>|===))",
-        '15         """',
+        "           (?P<operator>(~=|==|!=|<=|>=|<|>|===))",  # a string's lines continue its first: no numbers
+        '           """',
         "17     def __init__(self, spec)",
         "21     @property def prereleases(self)",  # a getter and its setter are not a duplicate `def prereleases`
         "25     @prereleases.setter def prereleases(self, value)",
@@ -461,7 +461,7 @@ def test_outline_signatures_are_compact_one_liners(actions: Actions) -> None:
         "12     def compile(self, source, name=None, mode=…)",
     ]
     opened = actions.execute("open", "Typed.compile")  # open still shows the signature as written
-    assert "15         name: Optional[str] = None," in opened.observation
+    assert "           name: Optional[str] = None," in opened.observation  # a parameter continues the def
 
 
 def test_a_long_outline_lists_members_compactly(actions: Actions) -> None:
@@ -503,13 +503,15 @@ def test_blank_lines_after_a_shown_line_have_no_number(actions: Actions) -> None
         "1 from typing import Optional",
         "",
         "3 TABLE = (1,",
-        "4          2)",
+        "           2)",
         "",
         "",
     ]
     assert numbered(result.observation) == [1, 2, 3, 4, 5, 6]
     after_gap = actions.execute("open", "pkg/typed.py:5-7")
     assert after_gap.observation.split("\n") == ["### File: `pkg/typed.py`", "5", "", "7 class Typed:"]
+    # a line continuing a statement has no number when the line above is on screen; first on screen, it keeps it
+    assert actions.execute("open", "pkg/typed.py:4-4").observation.split("\n")[1] == "4          2)"
 
 
 def test_open_of_a_module_level_line_shows_the_lines_around_it(actions: Actions) -> None:
