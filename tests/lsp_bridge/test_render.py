@@ -219,3 +219,37 @@ def test_overview_of_file_and_class(bridge):
     assert cart["file"]["path"] == MODELS and cart["file"]["text"] == cart["text"]
     assert [n for n, _ in cart["file"]["lines"]] == [18, 21, 23, 27, 31, 48, 49, 52]
     assert bridge.overview(MODELS, "Nope") == {"text": "", "symbols": [], "file": None}
+
+
+def test_lines_continuing_a_statement_have_no_number_after_the_line_above(bridge):
+    """A docstring's lines after its first (and a signature's parameters, a call's arguments) continue the statement
+    above: no number, the code in the same column; first on screen after a gap, such a line keeps its number."""
+    whole = bridge.render_context([{"file": "shop/pricing.py", "function": "discount", "whole_function": True}])
+    assert whole.split("\n") == [
+        "### File: `shop/pricing.py`",
+        "1 def discount(total: float, coupon) -> float:",
+        '2     """Apply a coupon.',
+        "",
+        "      Half price with any coupon.",
+        '      """',
+        "6     if coupon is None:",
+        "7         return total",
+        "8     return total * 0.5",
+    ]
+    part = bridge.render_blocks([{"file": "shop/pricing.py", "function": "discount", "lines": [4, 5]}])[0]
+    assert part.text.split("\n")[1:] == [
+        "1 def discount(total: float, coupon) -> float:",
+        "...",
+        "4     Half price with any coupon.",
+        '      """',
+    ]
+    assert part.lines[-1] == (5, '    """')  # the data keeps every number
+
+
+def test_continued_lines_by_the_tokenizer():
+    from lsp_bridge.blocks import continued_lines
+
+    code = ["x = call(1,", "         2)  # a comment", "# alone", "y = 1 + \\", "    2", 's = """a', 'b"""', "z = 3"]
+    assert continued_lines(code) == {2, 5, 7}
+    assert continued_lines(code[1:], first=2) == set()  # a part that starts inside brackets: every line numbered
+    assert continued_lines(['    """half of a docstring', "x = 1"]) == set()
