@@ -10,7 +10,8 @@ Regenerate:  python tests/data/bug_heldout6/make_dataset.py [--python /path/to/v
 The programs run under an interpreter that has the third-party libraries (a venv outside the repository; default
 /work/venvs/bugset6/bin/python when it exists, else this interpreter). Versions used for the committed
 bug_heldout6.jsonl (Python 3.11.7, venv /work/venvs/bugset6):
-  VERSIONS
+  rapidfuzz 3.14.6, filelock 4.2.12, ujson 6.1.0, pyparsing 3.3.3, boltons 26.2.0, inflection 0.5.1,
+  frozenlist 1.8.0, aiosignal 1.4.0, python-box 8.0.0, sqlparse 0.6.1, tinydb 4.9.0, MarkupSafe 3.0.4
 """
 
 from __future__ import annotations
