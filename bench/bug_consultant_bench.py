@@ -109,6 +109,12 @@ SETS = [
         False,
         "written independently while the method was tuned, never tuned on",
     ),
+    LabelledSet(
+        "bug_heldout6",
+        DATA / "bug_heldout6" / "bug_heldout6.jsonl",
+        False,
+        "written independently in session 8, banked for session 9: never tuned on",
+    ),
 ]
 
 

@@ -16,7 +16,7 @@ def bench(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_tuned_only_leaves_never_tuned_sets_unseen() -> None:
-    run = bench("--tuned-only", "--set", "bug_heldout5", "--set", "bug_tuning_confusable", "--records", "50", "--json")
+    run = bench("--tuned-only", "--set", "bug_heldout6", "--set", "bug_tuning_confusable", "--records", "50", "--json")
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
     assert [(s["set"], s["tuned_on"]) for s in report["sets"]] == [("bug_tuning_confusable", True)]
@@ -28,5 +28,5 @@ def test_unknown_set_fails_in_one_line() -> None:
     assert run.returncode == 2
     assert run.stderr.strip() == (
         "error: unknown set(s) bug_heldout9; choose from bug_pairs, bug_tuning_confusable, bug_heldout, bug_heldout2, "
-        "bug_heldout3, bug_heldout4, bug_heldout5"
+        "bug_heldout3, bug_heldout4, bug_heldout5, bug_heldout6"
     )
