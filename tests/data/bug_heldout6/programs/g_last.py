@@ -1,6 +1,7 @@
-"""The last six groups: '%' in configparser values, a default container mutated but never stored, list.extend /
+"""The last eight groups: '%' in configparser values, a default container mutated but never stored, list.extend /
 set.update / += given a string, max() of a dict, os.path.basename of a path ending in a slash, and environment
-values that are strings while their defaults are numbers."""
+values that are strings while their defaults are numbers, calendar.monthrange's (weekday, days) order, and
+Counter.most_common(1) being a list."""
 
 from programs import P
 
@@ -10,6 +11,8 @@ U_EXTEND = "https://github.com/app-sre/qontract-reconcile/pull/288"
 U_MAXDICT = "https://github.com/SeldonIO/alibi/issues/610"
 U_BASENAME = "https://github.com/ga4gh/ga4gh-server/issues/1032"
 U_ENV = "https://github.com/opea-project/GenAIExamples/issues/261"
+U_MONTHRANGE = "https://github.com/picklepete/pyicloud/pull/133"
+U_MOSTCOMMON = "https://github.com/aimacode/aima-python/pull/323"
 
 PROGRAMS = [
     # ConfigParser's default BasicInterpolation treats '%' in values as interpolation syntax
@@ -402,6 +405,128 @@ PROGRAMS = [
 
             os.environ.setdefault("CRAWLER_WORKERS", "8")
             WORKERS = os.environ.get("CRAWLER_WORKERS", 4)
+        """,
+        },
+    ),
+    # calendar.monthrange returns (weekday of the 1st, number of days), not (first day, last day)
+    P(
+        "monthrange_read_as_first_and_last_day",
+        "calendar",
+        "calendar sync window built from first_day, last_day = monthrange(...)",
+        "ValueError",
+        U_MONTHRANGE,
+        {
+            "sync_window.py": """
+            from calendar import monthrange
+            from datetime import datetime
+
+            year, month = 2024, 4
+            first_day, last_day = monthrange(year, month)
+            start = datetime(year, month, first_day)
+            end = datetime(year, month, last_day, 23, 59)
+            print(start, "->", end)
+        """,
+        },
+    ),
+    P(
+        "monthrange_read_as_first_and_last_day",
+        "calendar",
+        "rota with one slot per day, day count taken from monthrange(...)[0]",
+        "KeyError",
+        U_MONTHRANGE,
+        {
+            "rota.py": """
+            from rota_days import slots_for
+
+            rota = slots_for(2024, 2)
+            rota[15].append("ana")
+            print(len(rota), "days planned")
+        """,
+            "rota_days.py": """
+            import calendar
+
+
+            def slots_for(year, month):
+                days_in_month = calendar.monthrange(year, month)[0]
+                return {day: [] for day in range(1, days_in_month + 1)}
+        """,
+        },
+    ),
+    P(
+        "monthrange_read_as_first_and_last_day",
+        "calendar",
+        "billing period end computed as date(y, m, last) with last, _ = monthrange(...)",
+        "ValueError",
+        U_MONTHRANGE,
+        {
+            "invoice.py": """
+            from billing import period
+
+            for month in (8, 9):
+                print(period(2025, month))
+        """,
+            "billing.py": """
+            import calendar
+            from datetime import date
+
+
+            def period(year, month):
+                last, _ = calendar.monthrange(year, month)
+                return date(year, month, 1), date(year, month, last)
+        """,
+        },
+    ),
+    # Counter.most_common(n) returns a list of (item, count) pairs even for n=1
+    P(
+        "most_common_one_is_a_list",
+        "collections",
+        "most frequent word unpacked directly from most_common(1)",
+        "ValueError",
+        U_MOSTCOMMON,
+        {
+            "word_stats.py": """
+            from collections import Counter
+
+            words = "to be or not to be that is the question".split()
+            word, count = Counter(words).most_common(1)
+            print(word, count)
+        """,
+        },
+    ),
+    P(
+        "most_common_one_is_a_list",
+        "collections",
+        "count of the busiest hour read as top[1]",
+        "IndexError",
+        U_MOSTCOMMON,
+        {
+            "busiest_hour.py": """
+            from collections import Counter
+
+            hits = ["09", "10", "10", "11", "10", "09"]
+            top = Counter(hits).most_common(1)
+            print("busiest hour", top[0], "with", top[1], "hits")
+        """,
+        },
+    ),
+    P(
+        "most_common_one_is_a_list",
+        "collections",
+        "majority label from a helper returning most_common(1)[0]",
+        "AttributeError",
+        U_MOSTCOMMON,
+        {
+            "vote.py": """
+            from labels import majority
+
+            print(majority(["spam", "ham", "spam"]).upper())
+        """,
+            "labels.py": """
+            from collections import Counter
+
+
+            def majority(votes):
+                return Counter(votes).most_common(1)[0]
         """,
         },
     ),
