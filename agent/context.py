@@ -212,14 +212,18 @@ class ShownCode:
         return [c for c in rendering.chunks if chunk_key(c) not in self.chunks or c["file"] in changed]
 
     def texts(self) -> set[str]:
-        """Every shown line as the bridge renders it (`N code`, file headers, `...`), for `within`."""
+        """Every shown line as the bridge renders it, for `within` and `elide`: `N code`, and the code alone (a line
+        that continues the statement above it, a signature's parameters or a docstring's lines, has no number), the
+        file headers and `...`."""
         shown = {f"{n} {code}" for lines in self.lines.values() for n, code in lines.items()}
-        return shown | {f"### File: `{path}`" for path in self.lines} | ({"..."} if shown else set())
+        codes = {code for lines in self.lines.values() for code in lines.values() if code.strip()}
+        return shown | codes | {f"### File: `{path}`" for path in self.lines} | ({"..."} if shown else set())
 
 
 def within(observation: str, shown: set[str]) -> bool:
     """Every line of an observation that shows numbered code is also a line the prompt's code context shows
-    (indentation aside), so the prompt need not show it twice."""
+    (indentation aside; `ShownCode.texts`: a continuation line without its number too), so the prompt need not show
+    it twice."""
     lines = [" ".join(line.split()) for line in observation.splitlines() if line.strip()]
     if not shown or not any(line[:1].isdigit() for line in lines):
         return False
@@ -233,9 +237,10 @@ def normalized(shown: set[str]) -> frozenset[str]:
 
 
 def elide(observation: str, shown: frozenset[str], marker: str, min_lines: int = 3) -> str:
-    """An observation with every run of at least `min_lines` numbered code lines that the prompt's code context
-    already shows (with the file headers, `...` and blank lines among them) replaced by `marker` (`{n}`: how many
-    numbered lines it stands for); shorter runs and every other line stay."""
+    """An observation with every run of at least `min_lines` code lines that the prompt's code context already shows
+    (numbered, or continuing the statement above without a number; with the file headers, `...` and blank lines among
+    them; at least one numbered) replaced by `marker` (`{n}`: how many code lines it stands for); shorter runs and
+    every other line stay."""
     if not shown:
         return observation
     out: list[str] = []
@@ -245,8 +250,9 @@ def elide(observation: str, shown: frozenset[str], marker: str, min_lines: int =
         blanks = []
         while run and not run[-1].strip():
             blanks.append(run.pop())
-        numbered = sum(1 for line in run if line.lstrip()[:1].isdigit())
-        out.extend([marker.format(n=numbered)] if numbered >= min_lines else run)
+        code = [line for line in run if line.strip() and line.strip() != "..." and not line.startswith("### File:")]
+        numbered = any(line.lstrip()[:1].isdigit() for line in code)
+        out.extend([marker.format(n=len(code))] if numbered and len(code) >= min_lines else run)
         out.extend(blanks)
         run.clear()
 
