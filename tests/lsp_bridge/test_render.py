@@ -253,3 +253,37 @@ def test_continued_lines_by_the_tokenizer():
     assert continued_lines(code) == {2, 5, 7}
     assert continued_lines(code[1:], first=2) == set()  # a part that starts inside brackets: every line numbered
     assert continued_lines(['    """half of a docstring', "x = 1"]) == set()
+
+
+def test_continued_lines_from_the_tree_agree_with_the_tokenizer():
+    """The renderer reads continuation lines from the parse tree it already has (a tenth of the tokenizer's time on
+    a large file): on every Python file of this repository the two agree; a file with a syntax error falls back to
+    the tokenizer."""
+    from pathlib import Path
+
+    from lsp_bridge.blocks import continued_lines
+    from lsp_bridge.extract import parse
+    from lsp_bridge.render import _continued, continued_in_tree
+
+    repo = Path(__file__).resolve().parents[2]
+    files = [p for d in ("lsp_bridge", "agent", "provisioner", "tool_specs") for p in (repo / d).rglob("*.py")]
+    files += [*(repo / "bench").glob("*.py"), *(p for p in (repo / "tests").rglob("*.py") if "data" not in p.parts)]
+    assert len(files) > 100
+    for path in files:
+        source = path.read_bytes()
+        lines = [line.rstrip("\r") for line in source.decode("utf-8", "replace").split("\n")]
+        assert continued_in_tree(parse(source)) == continued_lines(lines), path
+    code = [
+        "@deco(",
+        "    1)",
+        "def f(a,",
+        "      b) -> int:  # c",
+        "    '''doc",
+        "    more'''",
+        "    if (a and",
+        "        b):",
+        "        pass",
+    ]
+    assert continued_in_tree(parse("\n".join(code).encode())) == {2, 4, 6, 8}
+    broken = b"x = call(1,\n         2)\ndef f(:)\n"  # balanced brackets: the tokenizer reads it
+    assert _continued(broken) == continued_lines(broken.decode().split("\n")) == {2}
