@@ -37,4 +37,4 @@ def test_continuation_lines_count_as_shown(repo: Path, bridge: BridgeClient) -> 
     assert elided == "... (8 lines shown in Code Context above) ...\n(1 more)"  # 8 code lines, the blank one aside
     # lines the code context does not show stay, and a run of unnumbered lines alone is never left out
     assert not within(observation + "\n    return amount * 2", shown.texts())
-    assert elide("    amount,\n    currency=\"EUR\",\n):\n", normalized(shown.texts()), MARKER).count("amount") == 1
+    assert elide('    amount,\n    currency="EUR",\n):\n', normalized(shown.texts()), MARKER).count("amount") == 1
