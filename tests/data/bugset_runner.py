@@ -220,3 +220,33 @@ def main(bugset: BugSet, doc: str | None) -> int:
     print(f"programs {len(progs)} (ran {ran}, kept from --out {kept_old}), kept {len(rows)} -> {opts.out.name}")
     print(f"groups {len(groups)}: by size {dict(sorted(sizes.items()))}; libraries {len(libs)}: {', '.join(libs)}")
     return 0
+
+
+SIGNATURE_CHARS = 200  # a summary's error_signature: the message as the summary model copies it (the schema's 200)
+
+
+def add_summaries(out: Path, summaries_file: Path) -> int:
+    """Give each row of `out` its `summary` (`summaries_file`, keyed by row id; the error signature is the row's own
+    exception line); how many rows have none."""
+    summaries = json.loads(summaries_file.read_text()) if summaries_file.exists() else {}
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    missing = 0
+    for row in rows:
+        written = summaries.get(row["id"])
+        row.pop("summary", None)
+        if written is None:
+            missing += 1
+            print(f"no summary: {row['id']}", file=sys.stderr)
+            continue
+        row["summary"] = {"error_signature": row["exception"][:SIGNATURE_CHARS], **written}
+    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return missing
+
+
+def main_with_summaries(bugset: BugSet, doc: str | None, summaries_file: Path) -> int:
+    """`main`, then (a full run into the set's own jsonl) each row's summary from `summaries_file`."""
+    rc = main(bugset, doc)
+    target = bugset.here / f"{bugset.name}.jsonl"
+    if rc == 0 and "--only" not in sys.argv and "--out" not in sys.argv and target.exists():
+        print(f"rows without a summary: {add_summaries(target, summaries_file)}")
+    return rc

@@ -16,42 +16,17 @@ bug_heldout6.jsonl (Python 3.11.7, venv /work/venvs/bugset6):
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from bugset_runner import BugSet, main  # noqa: E402
+from bugset_runner import BugSet, main_with_summaries  # noqa: E402
 
 BUGSET = BugSet(
     "bug_heldout6", HERE, "modelled on {url} for bug_heldout6", python=Path("/work/venvs/bugset6/bin/python")
 )
-SUMMARIES = HERE / "summaries.json"
-SIGNATURE_CHARS = 200  # error_signature: the message as the summary model copies it (the schema's 200 chars)
-
-
-def add_summaries(out: Path) -> int:
-    """Give each row of `out` its `summary` (summaries.json, keyed by row id); how many rows have none."""
-    summaries = json.loads(SUMMARIES.read_text()) if SUMMARIES.exists() else {}
-    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-    missing = 0
-    for row in rows:
-        written = summaries.get(row["id"])
-        row.pop("summary", None)
-        if written is None:
-            missing += 1
-            print(f"no summary: {row['id']}", file=sys.stderr)
-            continue
-        row["summary"] = {"error_signature": row["exception"][:SIGNATURE_CHARS], **written}
-    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    return missing
-
 
 if __name__ == "__main__":
-    rc = main(BUGSET, __doc__)
-    target = HERE / f"{BUGSET.name}.jsonl"
-    if rc == 0 and "--only" not in sys.argv and "--out" not in sys.argv and target.exists():
-        print(f"rows without a summary: {add_summaries(target)}")
-    raise SystemExit(rc)
+    raise SystemExit(main_with_summaries(BUGSET, __doc__, HERE / "summaries.json"))
