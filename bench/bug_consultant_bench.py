@@ -109,6 +109,14 @@ SETS = [
         False,
         "written independently while the method was tuned, never tuned on",
     ),
+    # session 9's report set, built in session 8 by another engineer while the method was tuned and banked, with
+    # model-style summaries; nobody tuning looked at it. Run once per line at the start of session 9, the method as
+    # frozen at b517298 (agent/bug_consultant unchanged since), 150 runs: recall@1 / recall@3 0.363 / 0.504, MRR 0.467
+    # (agent's code 0.311 / 0.437, no code 0.296 / 0.370, summaries 0.370 / 0.511, summaries without code 0.311 /
+    # 0.385), advice shown 8.9 % with a same-cause record (agent's code 7.4 %, no code 8.1 %, summaries 5.2 %,
+    # summaries without code 3.7 %), 4.7 % without (no code 6.7 %, summaries 3.3 %, summaries without code 1.3 %);
+    # AUC 0.604; seed's Jaccard 0.252 / 0.326, BM25 0.215 / 0.333; p95 24.0 ms at 10k records under a load of 4-8
+    # (BM25 14.6 ms; 11.5-24.3 ms in the other lines' runs), 0 LLM calls
     LabelledSet(
         "bug_heldout6",
         DATA / "bug_heldout6" / "bug_heldout6.jsonl",
