@@ -145,6 +145,12 @@ def task_set(task: Task) -> str:
     return f"h{task.heldout_round}"
 
 
+def sdist_name(package: str, version: str) -> re.Pattern[str]:
+    """The sdist archive's file name: the project name with runs of `-_.` alike and any case (PEP 503)."""
+    project = "[-_.]+".join(re.escape(part) for part in re.split(r"[-_.]+", package))
+    return re.compile(rf"(?i)^{project}-{re.escape(version)}\.tar\.gz$")
+
+
 def fetch_sdist(package: str, version: str, data: Path) -> Path:
     """`pip download --no-binary :all:` of package==version into `data`, unpacked; returns the source root."""
     marker = data / f".{package.lower()}-{version}.root"
@@ -157,8 +163,13 @@ def fetch_sdist(package: str, version: str, data: Path) -> Path:
          f"{package}=={version}"],
         check=True, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    name = re.compile(rf"(?i)^{re.escape(package).replace('-', '[-_]')}-{re.escape(version)}\.tar\.gz$")
-    archives = [p for p in data.glob("*.tar.gz") if name.match(p.name)] or sorted(set(data.glob("*.tar.gz")) - before)
+    name = sdist_name(package, version)
+    archives = [p for p in data.glob("*.tar.gz") if name.match(p.name)]
+    if not archives:  # an archive named otherwise: only when this download brought exactly one
+        new = sorted(set(data.glob("*.tar.gz")) - before)
+        if len(new) != 1:
+            raise FileNotFoundError(f"no sdist of {package}=={version} in {data} (new archives: {new})")
+        archives = new
     with tarfile.open(archives[0]) as tar:
         top = tar.getnames()[0].split("/")[0]
         if not (data / top).is_dir():
