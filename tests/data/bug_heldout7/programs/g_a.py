@@ -107,7 +107,10 @@ PROGRAMS = [
 
             from munch import Munch
 
-            payload = '{"id": 7, "items": [{"sku": "A1", "price": 4.5, "qty": 2}, {"sku": "B2", "price": 10, "qty": 1}]}'
+            payload = (
+                '{"id": 7, "items": [{"sku": "A1", "price": 4.5, "qty": 2},'
+                ' {"sku": "B2", "price": 10, "qty": 1}]}'
+            )
             order = Munch.fromDict(json.loads(payload))
 
             total = sum(line.price * line.qty for line in order.items)

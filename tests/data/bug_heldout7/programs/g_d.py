@@ -52,7 +52,10 @@ PROGRAMS = [
 
             from charset_normalizer import from_bytes
 
-            samples = {"csv": "sensor;valor\nt1;21,5\n".encode("cp1252"), "packed": zlib.compress(b"sensor,value\n" * 50)}
+            samples = {
+                "csv": "sensor;valor\nt1;21,5\n".encode("cp1252"),
+                "packed": zlib.compress(b"sensor,value\n" * 50),
+            }
 
             for name, data in samples.items():
                 match = from_bytes(data).best()
