@@ -80,6 +80,7 @@ class ActionLimits:
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
+    recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
 
 
@@ -370,8 +371,13 @@ class Actions:
         limit = self.limits.max_open_lines
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
         if scope.end_line - scope.line + 1 <= limit:
-            self._shown_whole[(file, scope.line)] = self._calls
-            return ActionResult(self._render([chunk]), 0, [chunk])
+            accessors = self._accessors(file, scope)
+            chunks = [chunk] + [
+                ChunkRef(file, s.cls, s.function, True, tuple(range(s.line, s.end_line + 1))) for s in accessors
+            ]
+            for s in (scope, *accessors):
+                self._shown_whole[(file, s.line)] = self._calls
+            return ActionResult(self._render(chunks), 0, chunks)
         if (lean := self._without_docstring(file, scope, around)) is not None:
             return lean
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
@@ -381,6 +387,32 @@ class Actions:
         hint = ", ".join(f"open {file}:{a}-{b}" for a, b in rest)
         note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
         return ActionResult(self._render([part]) + "\n" + note, 0, [part])
+
+    def _accessors(self, file: str, scope: Scope) -> list[Scope]:
+        """The setter and deleter written right after a property's getter (`@NAME.setter`, `@NAME.deleter`), when
+        each is short: one attribute, shown with its getter (opening each would cost a call of its own)."""
+        scopes = sorted(FileFacts(self._bridge).scopes(file), key=lambda s: s.start_line)
+        out: list[Scope] = []
+        last = scope
+        for s in scopes:
+            if s.start_line <= last.end_line:
+                continue
+            if s.name != scope.name or s.cls != scope.cls or s.kind == "Class" or s.start_line == s.line:
+                break  # the next definition after the getter (or the last accessor) is something else
+            if s.end_line - s.line >= self.limits.max_inline_lines:
+                break
+            out.append(s)
+            last = s
+        if not out:
+            return []
+        texts = line_texts(self._bridge, {file: [n for s in out for n in range(s.start_line, s.line)]})
+        accessor = re.compile(rf"\s*@{re.escape(scope.name)}\.(setter|deleter)\b")
+        kept: list[Scope] = []
+        for s in out:
+            if not any(accessor.match(texts.get((file, n), "")) for n in range(s.start_line, s.line)):
+                break
+            kept.append(s)
+        return kept
 
     def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
@@ -432,6 +464,7 @@ class Actions:
         if d.is_class:
             if d.end_line is not None and d.end_line - d.line < self.limits.max_inline_lines:
                 return self._show_class(d)
+            self._shown_whole[(d.file, d.line)] = self._calls
             return self._outline(d.file, d.qualname)
         scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
         if scope is not None and scope.kind != "Class":
@@ -440,6 +473,7 @@ class Actions:
 
     def _show_class(self, d: Definition) -> ActionResult:
         """A short class whole (its outline would be most of it, and a second call)."""
+        self._shown_whole[(d.file, d.line)] = self._calls
         end = d.end_line if d.end_line is not None else d.line
         chunk = ChunkRef(d.file, d.qualname, None, False, tuple(range(d.line, end + 1)))
         return ActionResult(self._render([chunk]), 0, [chunk])
@@ -466,8 +500,10 @@ class Actions:
                     shown = self._show_function(target.file, scope, around=target.start)
                 else:
                     context = self.limits.line_context
-                    start, asked = max(1, target.start - context), f"line {target.start}"
-                    shown = self._show_range(target.file, start, target.start + context, asked)
+                    start, end = self._whole_short(
+                        target.file, max(1, target.start - context), target.start + context, facts
+                    )
+                    shown = self._show_range(target.file, start, end, f"line {target.start}")
                 return self._with_called(shown, target.file, target.start, facts)
             return self._open_file(target.file, facts)
         defs = self._definitions(target.name, facts)
@@ -479,6 +515,16 @@ class Actions:
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
         return result
+
+    def _whole_short(self, file: str, start: int, end: int, facts: FileFacts) -> tuple[int, int]:
+        """`start`-`end` (the lines around a line outside any function) widened to the whole of each function it
+        cuts that is shorter than `max_inline_lines` (its decorators too): no part cut mid-function, and the next
+        call would open it."""
+        for s in facts.scopes(file):
+            cut = s.start_line < start <= s.end_line or s.start_line <= end < s.end_line
+            if s.kind != "Class" and cut and s.end_line - s.line < self.limits.max_inline_lines:
+                start, end = min(start, s.start_line), max(end, s.end_line)
+        return start, end
 
     def _with_called(self, result: ActionResult, file: str, line: int, facts: FileFacts) -> ActionResult:
         """`result` (the code around `line`, a traceback's line) and where the functions called on that line are
@@ -538,11 +584,14 @@ class Actions:
             if not defs:
                 return ActionResult(self.templates.message("not_found", name=cls), 1)
             result = self._outline(defs[0].file, defs[0].qualname)
+            self._shown_whole[(defs[0].file, defs[0].line)] = self._calls
             if others := self._others(defs[1:]):
                 result.observation += "\n\n" + others
             return result
         if cls:
             scope = next((s for s in facts.scopes(file) if s.kind == "Class" and cls in (s.qualname, s.name)), None)
+            if scope is not None:
+                self._shown_whole[(file, scope.line)] = self._calls
             return self._outline(file, scope.qualname if scope else cls)
         return self._overview_file(file)
 
@@ -557,21 +606,20 @@ class Actions:
         if "." in symbol.name:
             exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
             if not exact:  # `env.from_string`: a method called through a variable
+                symbols = self._bridge.workspace_symbols(symbol.last)
                 exact = self._fold_overloads([
                     d
-                    for w in self._bridge.workspace_symbols(symbol.last)
+                    for w in symbols
                     if w["name"] == symbol.last and not is_test_file(w["file"])
                     and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS
                 ], facts)  # fmt: skip
                 through, symbol = (symbol.name, Symbol(symbol.last)) if exact else ("", symbol)
+                if not exact and _COMPOUND.search(symbol.last):  # nor its last part (`six.add_metaclass`): the
+                    loose = self._loose(symbol.last, symbols, facts)  # names holding it (not a word: `crt.key`)
         else:
-            for w in self._bridge.workspace_symbols(symbol.name):
-                if w["name"] == symbol.name:
-                    exact.append(self._definition_at(w, facts))
-                elif symbol.name.lower() not in w["name"].lower() or is_test_file(w["file"]):
-                    continue  # in-order subsequence matches and tests' loose matches are noise
-                elif len(loose) < self.limits.max_loose_matches:
-                    loose.append(self._definition_at(w, facts))
+            symbols = self._bridge.workspace_symbols(symbol.name)
+            exact = [self._definition_at(w, facts) for w in symbols if w["name"] == symbol.name]
+            loose = self._loose(symbol.name, symbols, facts)
             if not exact:  # no definition of its own: an import alias names one (`import Specifier as Spec`)
                 exact = [d for d in self._definitions(symbol.name, facts) if d.alias]
             exact = sorted(self._fold_overloads(exact, facts), key=_rank)
@@ -596,7 +644,7 @@ class Actions:
             found = {(d.file, d.line) for d in exact}
             loose = [d for d in loose if (d.file, d.line) not in found][: self.limits.max_loose_matches_after_exact]
         if loose:
-            capped = "." not in symbol.name and len(loose) == self.limits.max_loose_matches
+            capped = len(loose) == self.limits.max_loose_matches
             lines.append(f"partial matches{' (first ' + str(len(loose)) + ')' if capped else ''}:")
             lines += [located(d.file, d.line, d.qualname, d.detail) for d in loose]
         text = "\n".join(lines)
@@ -607,6 +655,20 @@ class Actions:
                 text += "\n\n" + more.observation
                 chunks = more.chunks or chunks
         return ActionResult(text, 0, chunks)
+
+    def _loose(self, name: str, symbols: list[dict], facts: FileFacts) -> list[Definition]:
+        """Up to `max_loose_matches` workspace symbols outside tests whose names hold `name` (not it exactly), in
+        smart case: a name written with a capital (`WinError`) as written, one in lower case in any case. In-order
+        subsequence matches are noise."""
+        folded = not any(c.isupper() for c in name)
+        out: list[Definition] = []
+        for w in symbols:
+            held = name.lower() in w["name"].lower() if folded else name in w["name"]
+            if w["name"] != name and held and not is_test_file(w["file"]):
+                out.append(self._definition_at(w, facts))
+                if len(out) == self.limits.max_loose_matches:
+                    break
+        return out
 
     def _in_module(self, name: str, facts: FileFacts) -> list[Definition]:
         """`module.Name` as code writes it (`admin.ModelAdmin`, `pkg.keys.hashkey`): the definitions of `Name` in a
@@ -631,11 +693,15 @@ class Actions:
         if d.end_line is None or d.file.startswith("/"):
             return None
         shown = self._shown_whole.get((d.file, d.line))
-        if shown is not None and self._calls - shown <= self.limits.recently_shown:
-            return None  # shown whole a few calls ago: its located line is enough
+        recently = self.limits.recently_outlined if d.is_class else self.limits.recently_shown
+        if shown is not None and self._calls - shown <= recently:
+            return None  # shown whole (a class: or its outline) a few calls ago: its located line is enough
         short = d.end_line - d.line < self.limits.max_inline_lines
         if d.is_class:
-            return self._show_class(d) if short else self._outline(d.file, d.qualname, after=d.line)
+            if short:
+                return self._show_class(d)
+            self._shown_whole[(d.file, d.line)] = self._calls
+            return self._outline(d.file, d.qualname, after=d.line)
         scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
         if scope is not None and short:
             return self._show_function(d.file, scope)
@@ -713,6 +779,9 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
+# a compound name (`add_metaclass`, `addMetaclass`), whose partial matches are likely its kin; a plain word's (`key`,
+# `name`) are every name holding the word
+_COMPOUND = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|[a-z0-9][A-Z]")
 _CALL = re.compile(r"(?<![\w.])((?:self\.|cls\.)?[A-Za-z_]\w*)\s*\(")
 _NOT_CALLED = frozenset(dir(builtins)) | {"super", "self", "cls"}
 _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
