@@ -124,6 +124,12 @@ SETS = [
         True,
         "written independently; reported once at b517298 (session 9) while never tuned on, tuned on since session 9",
     ),
+    LabelledSet(
+        "bug_heldout7",
+        DATA / "bug_heldout7" / "bug_heldout7.jsonl",
+        False,
+        "written independently in session 9 while the method was tuned, never tuned on",
+    ),
 ]
 
 
