@@ -500,9 +500,9 @@ class Actions:
                     shown = self._show_function(target.file, scope, around=target.start)
                 else:
                     context = self.limits.line_context
-                    start, end = self._whole_short(
-                        target.file, max(1, target.start - context), target.start + context, facts
-                    )
+                    start, end = max(1, target.start - context), target.start + context
+                    if not line_texts(self._bridge, {target.file: [target.start]}).get((target.file, target.start)):
+                        start, end = self._whole_short(target.file, start, end, facts)
                     shown = self._show_range(target.file, start, end, f"line {target.start}")
                 return self._with_called(shown, target.file, target.start, facts)
             return self._open_file(target.file, facts)
@@ -517,9 +517,10 @@ class Actions:
         return result
 
     def _whole_short(self, file: str, start: int, end: int, facts: FileFacts) -> tuple[int, int]:
-        """`start`-`end` (the lines around a line outside any function) widened to the whole of each function it
-        cuts that is shorter than `max_inline_lines` (its decorators too): no part cut mid-function, and the next
-        call would open it."""
+        """`start`-`end` (the lines around a blank line asked for outside any function: a traceback's line from
+        another release, between two methods) widened to the whole of each function it cuts that is shorter than
+        `max_inline_lines` (its decorators too): the line's code moved into one of them, which the next call would
+        open."""
         for s in facts.scopes(file):
             cut = s.start_line < start <= s.end_line or s.start_line <= end < s.end_line
             if s.kind != "Class" and cut and s.end_line - s.line < self.limits.max_inline_lines:
@@ -657,14 +658,11 @@ class Actions:
         return ActionResult(text, 0, chunks)
 
     def _loose(self, name: str, symbols: list[dict], facts: FileFacts) -> list[Definition]:
-        """Up to `max_loose_matches` workspace symbols outside tests whose names hold `name` (not it exactly), in
-        smart case: a name written with a capital (`WinError`) as written, one in lower case in any case. In-order
-        subsequence matches are noise."""
-        folded = not any(c.isupper() for c in name)
+        """Up to `max_loose_matches` workspace symbols outside tests whose names hold `name` (not it exactly) in
+        any case; in-order subsequence matches are noise."""
         out: list[Definition] = []
         for w in symbols:
-            held = name.lower() in w["name"].lower() if folded else name in w["name"]
-            if w["name"] != name and held and not is_test_file(w["file"]):
+            if w["name"] != name and name.lower() in w["name"].lower() and not is_test_file(w["file"]):
                 out.append(self._definition_at(w, facts))
                 if len(out) == self.limits.max_loose_matches:
                     break
