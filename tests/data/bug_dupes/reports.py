@@ -610,6 +610,52 @@ ImportError: cannot import name '_unicodefun' from 'click' (/usr/local/lib/pytho
 )
 
 
+# --- spyder 5.4.0: closing a second editor window leaves the editor plugin holding its deleted widgets -------------
+SPY_EDITOR_WINDOW = "https://github.com/spyder-ide/spyder/issues/20144"
+add(
+    group="spyder_closed_editor_window_stale_widgets",
+    library="spyder",
+    url=SPY_EDITOR_WINDOW,
+    canonical=SPY_EDITOR_WINDOW,
+    link="canonical (labels component:Editor, type:Bug; title 'RuntimeError after closing Editor window renders "
+    "Editor unusable')",
+    callsite="everything after closing an editor window, standalone Spyder 5.4.0 on Windows",
+    command="spyder",
+    path="",
+    code="",
+    output=r"""Traceback (most recent call last):
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\plugin.py", line 1846, in todo_results_changed
+    other_editorstack.set_todo_results(filename, results)
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\widgets\editor.py", line 2191, in set_todo_results
+    self.data[index].set_todo_results(todo_results)
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\widgets\editorstack_helpers.py", line 186, in set_todo_results
+    self.editor.process_todo(results)
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\widgets\codeeditor.py", line 3363, in process_todo
+    for data in self.blockuserdata_list():
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\widgets\codeeditor.py", line 678, in blockuserdata_list
+    block = self.document().firstBlock()
+RuntimeError: wrapped C/C++ object of type CodeEditor has been deleted
+""",
+)
+add(
+    group="spyder_closed_editor_window_stale_widgets",
+    library="spyder",
+    url="https://github.com/spyder-ide/spyder/issues/20240",
+    canonical=SPY_EDITOR_WINDOW,
+    link="ccordoba12: 'This is a duplicate of issue #20144 and we'll fix it on our next version (5.4.1) ... In the "
+    "meantime, please avoid using editor windows.'; first block of the report kept (the rest is cut in the excerpt)",
+    callsite="closing a file with an editor window open, standalone Spyder on Windows",
+    command="spyder",
+    path="",
+    code="",
+    output=r"""Traceback (most recent call last):
+  File "C:\Program Files\Spyder\pkgs\spyder\plugins\editor\plugin.py", line 1652, in close_file_in_all_editorstacks
+    editorstack.blockSignals(True)
+RuntimeError: wrapped C/C++ object of type EditorStack has been deleted
+""",
+)
+
+
 # ================================ singletons: a cause no other row of the set has ================================
 def single(
     group: str, library: str, url: str, link: str, callsite: str, command: str, path: str, code: str, output: str
