@@ -8,13 +8,17 @@ other set (no code: 4.5 %); the gate "after" (session 8): the same rule on the c
 score, the same raise point, the programs' construct similarity, the consensus of the best three records), its three
 weights on a grid, chosen to maximise the other sets' mean advice shown with a same-cause record stored. Then recall
 and the gate on the set left out. A query without code keeps the plain score gate (the "after" terms are measured
-and printed with --no-code-terms).
+and printed with --no-code-terms). Sets with model-style summaries are also prepared with them (the summary's
+category and tags as the records' model answers): per fold the tags' weight with the best mean MRR on the other such
+sets, and the left-out set's recall with them, gated on the score without the tags (as `BugIndex` gates).
+`--fixed-weights` keeps the shipped ranking weights in every fold (session 9); `--all` prints the choices on every
+tuned set and each set's figures at them.
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
 once per set and recombined for each weighting, so a run takes a few minutes.
 
-    python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms]
+    python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms] [--fixed-weights] [--all]
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import typer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bug_consultant_bench import SETS, load_rows
+from bug_consultant_bench import SETS, load_rows, summary_of
 
 from agent.bug_consultant.features import FIELDS
 from agent.bug_consultant.retrieval import (
@@ -49,6 +53,7 @@ WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]
 PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
 CONSENSUS_GRID = [0, 0.2, 0.4, 0.6]
+TAGS_GRID = [0, 0.25, 0.5, 1, 2, 3, 4, 6, 8]
 
 
 @dataclass
@@ -64,8 +69,13 @@ class Prepared:
     noise: np.ndarray
 
 
-def prepare(rows: list[dict], with_code: bool) -> Prepared:
-    queries = [Query.from_error(r["info"], code=r["code"] if with_code else "", instance_id=r["id"]) for r in rows]
+def prepare(rows: list[dict], with_code: bool, summaries: bool = False) -> Prepared:
+    """With `summaries`, each row's model-style summary (category, tags) as its summary model's answer."""
+    queries = []
+    for r in rows:
+        category, tags = (summary_of(r) or ("", [])) if summaries else ("", [])
+        code = r["code"] if with_code else ""
+        queries.append(Query.from_error(r["info"], code=code, category=category, tags=tags, instance_id=r["id"]))
     index = BugIndex(None, weights=dict.fromkeys(FIELDS, 1.0))
     index.add_rows([
         IndexRow(i + 1, r["id"], "run", r["id"], True, True, q.fields, q.text, q.embedding)
@@ -169,26 +179,122 @@ def coordinate_ascent(prepared: list[Prepared]) -> dict[str, float]:
     return w
 
 
+def tags_weight(prepared: list[Prepared], w: dict[str, float]) -> float:
+    """The summary tags' weight with the best mean MRR on sets with model summaries (ties: nearest the shipped one)."""
+
+    def mrr(value: float) -> float:
+        return float(np.mean([recall(p, scores(p, {**w, "tags": value}))[2] for p in prepared]))
+
+    return max(TAGS_GRID, key=lambda v: (round(mrr(v), 6), -abs(v - SHIPPED["tags"])))
+
+
+def choose_gate(
+    data: dict, train: list[str], mode: str, w: dict[str, float], choices: list[tuple[float, float, float]], cap: float
+) -> tuple[tuple[float, float, float], float]:
+    """The confidence's terms and threshold with the most mean advice shown on `train` under the rule (`cap`)."""
+    best: tuple[float, tuple[float, float, float], float] | None = None
+    for terms in choices:
+        results = {}
+        for n in train:
+            s = scores(data[(n, mode)], w)
+            results[n] = gated(data[(n, mode)], s, consensus(data[(n, mode)], s), terms)
+        t = lowest_threshold([results[n][1] for n in train], cap)
+        shown = float(np.mean([(results[n][0] >= t).mean() for n in train]))
+        if best is None or shown > best[0] + 1e-9:
+            best = (shown, terms, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def shipped(
+    data: dict,
+    names: list[str],
+    summarised: list[str],
+    grid: list,
+    cap: float,
+    no_code_cap: float,
+    nc_terms: bool,
+    fixed_weights: bool,
+) -> None:
+    """`--all`: the weights, the tags' weight, the terms and thresholds chosen on every tuned set, and each set's
+    figures in-sample at those choices."""
+    w = dict(SHIPPED) if fixed_weights else coordinate_ascent([data[(n, "code")] for n in names])
+    if summarised:
+        w["tags"] = tags_weight([data[(n, "summaries")] for n in summarised], w)
+    gates = {
+        "code": choose_gate(data, names, "code", w, grid, cap),
+        "no code": choose_gate(data, names, "no code", w, grid if nc_terms else [(0.0, 0.0, 0.0)], no_code_cap),
+    }
+    print(f"on all {len(names)}: weights {w}; gate with code {gates['code']}, without {gates['no code']}")
+    for n in names:
+        line = [f"{n:22}"]
+        for mode in ("code", "no code", "summaries"):
+            if (n, mode) not in data:
+                continue
+            p = data[(n, mode)]
+            ranked = scores(p, w)
+            r1, r3, mrr = recall(p, ranked)
+            terms, t = gates["no code" if mode == "no code" else "code"]
+            tagless = scores(p, {**w, "tags": 0.0})
+            own, foreign = gated(p, tagless, consensus(p, tagless), terms)
+            line.append(f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, shown {100 * (own >= t).mean():.1f} / "
+                        f"{100 * (foreign >= t).mean():.1f}")  # fmt: skip
+        print(" | ".join(line), flush=True)
+
+
 def main(
     only: list[str] = typer.Option([], "--set", help="left-out folds to print (default: every tuned set)"),
     cap: float = typer.Option(0.03, help="the rule's cap on advice shown with no same-cause record, with code"),
     no_code_cap: float = typer.Option(0.045, help="the same for queries without code"),
     no_code_terms: bool = typer.Option(False, "--no-code-terms", help="also choose the terms for queries without code"),
+    fixed_weights: bool = typer.Option(
+        False, "--fixed-weights", help="the shipped ranking weights in every fold (tags still tuned)"
+    ),
+    all_sets: bool = typer.Option(
+        False, "--all", help="no fold left out: the choices on every tuned set (the defaults), in-sample figures"
+    ),
 ) -> None:
     quiet_dependency_loggers()
     sets = [s for s in SETS if s.tuned_on and s.path.exists()]
     names = [s.name for s in sets]
     rows = {s.name: load_rows(s.path) for s in sets}
     data = {(name, mode): prepare(rows[name], mode == "code") for name in names for mode in ("code", "no code")}
+    # the sets with model-style summaries: their rows once more with the summaries as the records' model answers
+    summarised = [n for n in names if any(summary_of(r) is not None for r in rows[n])]
+    data |= {(name, "summaries"): prepare(rows[name], True, summaries=True) for name in summarised}
     grid = list(itertools.product(RAISED_GRID, PROGRAM_GRID, CONSENSUS_GRID))
-    print(f"leave-one-set-out over {', '.join(names)}; shown / shown with no same cause stored, in %")
+    print(f"leave-one-set-out over {', '.join(names)} (summaries: {', '.join(summarised) or 'none'}); "
+          "shown / shown with no same cause stored, in %")  # fmt: skip
+    if all_sets:
+        shipped(data, names, summarised, grid, cap, no_code_cap, no_code_terms, fixed_weights)
+        return
     for left in names:
         if only and left not in only:
             continue
         train = [n for n in names if n != left]
-        w = coordinate_ascent([data[(n, "code")] for n in train])
+        w = dict(SHIPPED) if fixed_weights else coordinate_ascent([data[(n, "code")] for n in train])
+        # the summary tags' weight (counted only where both records have model tags): the best mean MRR of the other
+        # sets with summaries, the other weights as chosen above
+        with_tags = [data[(n, "summaries")] for n in summarised if n != left]
+        if with_tags:
+            w["tags"] = tags_weight(with_tags, w)
         line = [f"{left:22}"]
-        for mode in ("code", "no code"):
+        chosen: tuple[tuple[float, float, float], float] = ((0.0, 0.0, 0.0), 0.0)
+        for mode in ("code", "no code", "summaries"):
+            if mode == "summaries":  # the gate chosen with code, on the same set's records with model summaries
+                if left not in summarised:
+                    continue
+                ranked = scores(data[(left, mode)], w)
+                r1, r3, mrr = recall(data[(left, mode)], ranked)
+                terms, after = chosen
+                # the gate reads the scores without the summary's tags (`BugIndex._scores`)
+                tagless = scores(data[(left, mode)], {**w, "tags": 0.0})
+                own1, foreign1 = gated(data[(left, mode)], tagless, consensus(data[(left, mode)], tagless), terms)
+                line.append(
+                    f"summaries: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, after {100 * (own1 >= after).mean():.1f} / "
+                    f"{100 * (foreign1 >= after).mean():.1f}"
+                )
+                continue
             s = {n: scores(data[(n, mode)], w) for n in names}
             cons = {n: consensus(data[(n, mode)], s[n]) for n in names}
             r1, r3, mrr = recall(data[(left, mode)], s[left])
@@ -204,6 +310,8 @@ def main(
                     best = (shown, terms, t)
             assert best is not None
             _, terms, after = best
+            if mode == "code":
+                chosen = (terms, after)
             own0, foreign0 = results[(0, 0, 0)][left]
             own1, foreign1 = results[terms][left]
             line.append(

@@ -68,7 +68,7 @@ from agent.bug_consultant.store import BugStore, IndexRow
 FIELD_WEIGHTS: dict[str, float] = {
     "message": 4.0,
     "where": 0.125,
-    "tags": 0.5,
+    "tags": 6.0,
     "program": 1.5,
     "failed": 0.25,
     "keywords": 1.5,
@@ -114,13 +114,42 @@ EMBEDDING_WEIGHT = 0.5
 # only where both records have model tags) stay untuned: no tuned set has model summaries. 0.5 of about 10 moves a
 # score by at most 0.05 and a confidence by 0.03; kept small on purpose, since a model's tags name the library and
 # the area as often as the cause, and look-alikes of one library share those.
-RAISED_BONUS = 0.2
-PROGRAM_BONUS = 0.4
+# Session 9 (eight sets: bug_heldout5, reported once at b517298, and bug_heldout6, reported once at the start of
+# session 9 at the same method, tuned on since, their model summaries too; left-out figures in the README and the
+# freeze commit; `python3 bench/bug_consultant_loso.py --fixed-weights` reruns the folds, `--all` prints
+# the choices on all eight). Ranking weights unchanged: the same coordinate ascent on all eight would move six of them
+# (where 0.25, program 2, failed 0.125, imports 0.75, function 0.75, embedding 0.125; in-sample mean MRR 0.669 ->
+# 0.674), but chosen per fold on seven sets they gave the left-out set a recall@1 0-0.017 below these weights on every
+# set, and they lower the no-code scores of textbook same-cause pairs (the tests' numpy reshape pair 0.900 -> 0.875).
+# The summary's tags: their weight by the best mean MRR on the sets with model summaries (per fold, on the other one;
+# grid 0-8): 6 in both folds and on both (left out, recall@1 / recall@3 bug_heldout5 0.778 / 0.881 -> 0.844 / 0.941,
+# bug_heldout6 0.363 / 0.504 -> 0.370 / 0.570). Two summaries of one cause are never quite alike, so a record's tags
+# pull a same-cause pair's score down about as much as they separate it from look-alikes, and the threshold is chosen
+# on sets without tags: with the tags in the gate at weight 3, left-out advice with summaries fell to 0.0 %
+# (bug_heldout5) and 1.5 % (bug_heldout6). So the tags re-rank and never gate: the confidence is computed on the score
+# without them (`_scores` returns both) and a query's advice is the same with or without a summary model, only its
+# order changes. The gate: session 8's procedure (the terms on the grid and the threshold maximising the mean shown
+# under the 3 % rule), with these weights in every fold, kept every left-out set at or under 5 % with no same cause
+# (worst 4.7 %, bug_heldout6; mean shown with a same-cause record 27.4 %; a 2.5 % cap: worst 4.0 %, mean 25.7 %; with
+# the weights chosen per fold by the coordinate ascent, 3 % let 5.4 % through on bug_heldout3): on all eight the terms
+# and the threshold below. Without code the gate stays at 0.896 (NO_CODE_MARGIN above): the 4.5 % rule on eight sets
+# is 0.93 (0.895 with bug_heldout6 left out, which then shows 6.7 % with no same cause), and there the tests'
+# textbook same-cause pairs without code (a numpy reshape, a YAML scanner error in other programs, scored 0.90) get no
+# advice; 3 % or 2.5 % put it at 0.98-0.998 (no advice on any set). bug_heldout6 without code, 6.7 %, is a known miss.
+# Measured and dropped (session 9, leave-one-set-out over eight sets with each candidate in the coordinate ascent; mean
+# left-out recall@1 0.732 / MRR 0.790 without): the kinds and shapes of the program's string and number literals
+# (a trailing slash, '%', braces, glob characters, padding; 0.732 / 0.791), each call's number and kinds of positional
+# arguments (`call.sub/4`: a flag passed as a count; 0.728 / 0.788), the failing line's constructs as a field of its
+# own (0.731 / 0.789). On bug_heldout6's misses the wrong first hit has the more similar message in 91 % and the more
+# similar embedding in 87 % of them, while the programs' constructs favour either about equally: the look-alikes share
+# what the score reads, and what tells the causes apart is what the code means, which none of these fields reaches.
+RAISED_BONUS = 0.1
+PROGRAM_BONUS = 0.1
 CONSENSUS_WEIGHT = 0.2
-DEFAULT_THRESHOLD = 0.599
+DEFAULT_THRESHOLD = 0.657  # the rule's 0.6565 on all eight
 # a query without code is scored without its code fields (keywords, imports, the failing function) and its gate reads
 # the plain score: 0.896, this much above the threshold (see the notes above)
-NO_CODE_MARGIN = 0.297
+NO_CODE_MARGIN = 0.239
 IDF_PSEUDO_RECORDS = 100  # idf smoothing: a handful of records must not make every token look rare
 _DIM = 1 << 18  # hashed token space per field
 
@@ -338,8 +367,8 @@ class BugIndex:
     def _confidence(
         self, query: Query, scores: np.ndarray, parts: dict[str, np.ndarray], allowed: np.ndarray
     ) -> np.ndarray:
-        """What the gate reads, in [0, 1]: the score plus the agreement bonuses and the consensus term, over
-        1 + their weights (see the notes above); for a query without code, the score."""
+        """What the gate reads, in [0, 1]: the score (without the summary's tags) plus the agreement bonuses and the
+        consensus term, over 1 + their weights (see the notes above); for a query without code, that score."""
         raised, program, consensus = self.raised_bonus, self.program_bonus, self.consensus_weight
         if not query.has_code or raised + program + consensus <= 0:
             return scores
@@ -367,14 +396,15 @@ class BugIndex:
         return float(scores[top[0]]) - mean
 
     def _pair_score(self, a: int, b: int) -> float:
-        """The score of stored record `a` as a query against stored record `b` (the same weighted mean as `_scores`)."""
+        """The score of stored record `a` as a query against stored record `b` (the same weighted mean as `_scores`,
+        without the summary's tags, as the gate reads it)."""
         total = denom = 0.0
         for name in FIELDS:
             w = self.weights.get(name, 0.0)
             matrix = self._matrix[name]
             mine = matrix.indices[matrix.indptr[a] : matrix.indptr[a + 1]]
             theirs = matrix.indices[matrix.indptr[b] : matrix.indptr[b + 1]]
-            if w <= 0 or len(mine) == 0 or (name == "tags" and len(theirs) == 0):
+            if w <= 0 or len(mine) == 0 or name == "tags":  # the gate's scores leave the summary's tags out
                 continue
             idf, rows = self._idf[name], self._row_weight[name]
             shared = float(idf[np.intersect1d(mine, theirs, assume_unique=True)].sum())
@@ -404,12 +434,15 @@ class BugIndex:
         shared: np.ndarray = np.bincount(rows, weights=np.repeat(idf[tokens], counts), minlength=len(self.ids))
         return shared.astype(np.float32)
 
-    def _scores(self, query: Query) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    def _scores(self, query: Query) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+        """The score of every record, the per-field similarities, and the score without the summary's tags (what
+        the gate reads: a summary model's tags re-rank, they never move the gate)."""
         n = len(self.ids)
         parts: dict[str, np.ndarray] = {}
         total = np.zeros(n, dtype=np.float64)
         denom = np.zeros(n, dtype=np.float64)
         hashes = query.hashes or hashed(query.fields)
+        tags: tuple[np.ndarray, np.ndarray] | None = None
         for name in FIELDS:
             w = self.weights.get(name, 0.0)
             q = hashes[name]
@@ -420,17 +453,21 @@ class BugIndex:
             rec = self._row_weight[name]
             sim = 2.0 * inter / np.maximum(float(idf[q].sum()) + rec, 1e-9)
             parts[name] = sim
-            # the summary's tags count only where the record has tags too (never required)
-            present = (rec > 0) if name == "tags" else np.ones(n, dtype=bool)
-            total += w * sim * present
-            denom += w * present
+            if name == "tags":  # the summary's tags count only where the record has tags too (never required)
+                tags = (w * sim * (rec > 0), w * (rec > 0))
+                continue
+            total += w * sim
+            denom += w
         if self.embedding_weight > 0:
             # einsum, not BLAS: a multi-threaded BLAS matvec is 10x slower on a busy machine (threads contend)
             cos = np.clip(np.einsum("ij,j->i", self._emb, query.embedding), 0.0, 1.0)
             parts["embedding"] = cos
             total += self.embedding_weight * cos
             denom += self.embedding_weight
-        return total / np.maximum(denom, 1e-9), parts
+        tagless = total / np.maximum(denom, 1e-9)
+        if tags is None:
+            return tagless, parts, tagless
+        return (total + tags[0]) / np.maximum(denom + tags[1], 1e-9), parts, tagless
 
     def search(
         self,
@@ -477,8 +514,8 @@ class BugIndex:
             allowed &= self._instance_code != self._codes.get(query.instance_id, -1)
         if experiment is not None:
             allowed &= self._experiment_code == self._codes.get(experiment, -1)
-        scores, parts = self._scores(query)
-        confidence = self._confidence(query, scores, parts, allowed)
+        scores, parts, tagless = self._scores(query)
+        confidence = self._confidence(query, tagless, parts, allowed)
         candidates = int(allowed.sum())
         keep = allowed & (confidence >= threshold - 1e-12)
         idx = np.flatnonzero(keep)

@@ -151,10 +151,11 @@ def test_retrieval_and_advice_make_no_llm_call(make_config, run_script):
 
 
 def test_summary_tags_are_an_optional_extra_signal(make_config):
-    """When a summary model wrote the summaries, their category and tags are one more field of the score (weight 0.5
-    of about 10: a conservative default, no labelled set had model summaries to tune it on), counted only where the
-    stored record has model tags too: a record with the deterministic summary is scored as without summaries. Real
-    runs of two confusable causes with one message (`IndexError: list index out of range`)."""
+    """When a summary model wrote the summaries, their category and tags are one more field of the score (weight 8
+    of about 17 when both records have model tags, chosen in session 9 on the two sets with model summaries), counted
+    only where the stored record has model tags too: a record with the deterministic summary is scored as without
+    summaries. The tags re-rank, they never move the gate: a record's confidence is the same with and without them.
+    Real runs of two confusable causes with one message (`IndexError: list index out of range`)."""
     path = Path(__file__).resolve().parents[1] / "data" / "bug_tuning_confusable" / "bug_tuning.jsonl"
     rows = {r["id"]: r for r in map(json.loads, path.read_text().splitlines())}
     query_row, same, other = rows["index_off_by_one/0"], rows["index_off_by_one/1"], rows["index_empty_result/0"]
@@ -177,7 +178,7 @@ def test_summary_tags_are_an_optional_extra_signal(make_config):
         record(other, stored_tags and ["empty result", "filter"], tmp)
         consultant, query = record(query_row, query_tags, tmp)
         return {
-            s.record.instance_id: {"score": s.score, **s.fields}
+            s.record.instance_id: {"score": s.score, "confidence": s.confidence, **s.fields}
             for s in consultant.search(query, top_k=None, threshold=0.0, include_incomplete=True)
         }
 
@@ -193,3 +194,6 @@ def test_summary_tags_are_an_optional_extra_signal(make_config):
     # records without model tags: the query's tags change nothing
     for rid in (same["id"], other["id"]):
         assert query_only[rid]["score"] == pytest.approx(plain[rid]["score"], abs=1e-6)
+        # the gate reads the score without the tags
+        assert tagged[rid]["confidence"] == pytest.approx(plain[rid]["confidence"], abs=1e-6)
+        assert tagged[rid]["score"] != pytest.approx(plain[rid]["score"], abs=1e-6)  # while the score moves
