@@ -23,6 +23,9 @@ FileKey = tuple  # (file, (class, function, whole_function, lines) per chunk of 
 class ContextEnvironment(Protocol):
     def render_blocks(self, chunks: list[dict]) -> list[FileBlock]: ...
 
+    # optional: `file_digests(files) -> {file: digest}` (the bridge's `lspBridge/fileDigests`), so that renderings of
+    # files an operation did not change are kept; without it every rendering is dropped after such an operation
+
     def set_agent_context(self, chunks: list[dict]) -> None: ...
 
 
@@ -59,7 +62,7 @@ class CodeContextView:
         self._weights = weights
         self.threshold, self.max_chunks, self.max_chars = threshold, max_chunks, max_chars
         self.rendering = Rendering()
-        self._file_blocks: dict[FileKey, FileBlock] = {}  # per file and its chunks, while no file changed
+        self._file_blocks: dict[FileKey, FileBlock] = {}  # per file and its chunks, until the file's text changes
         self._worker: ThreadPoolExecutor | None = None
         self._pending: Future | None = None  # the rendering of the code context after the last operation
         self._push: Future | None = None  # then its push to attached editors (nothing waits for it but the next one)
@@ -71,14 +74,14 @@ class CodeContextView:
         """Score the chunks now, then render the visible ones and push them to the bridge in the background, with
         the update a prompt showing `shown` would need; a prompt waits for it (`current`, `update`)."""
         self.settle()
-        if files_changed:
-            self._file_blocks.clear()
         visible = self.visible_chunks()
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
         if self._push is not None:  # the last push is done by now (one worker, in order); its error is raised here
             self._push.result()
-        self._pending = self._worker.submit(self._render_update, self.memory.n_operations, visible, shown)
+        self._pending = self._worker.submit(
+            self._render_update, self.memory.n_operations, visible, shown, files_changed
+        )
         self._push = self._worker.submit(lambda: self.env.set_agent_context(self.rendering.chunks))
 
     def settle(self) -> None:
@@ -103,7 +106,11 @@ class CodeContextView:
         among them is usually rendered already (call after `current`, on the agent's thread)."""
         return self._render(chunks, set()) if chunks else []
 
-    def _render_update(self, n_operations: int, visible: list[dict], shown: ShownCode | None) -> None:
+    def _render_update(
+        self, n_operations: int, visible: list[dict], shown: ShownCode | None, files_changed: bool = False
+    ) -> None:
+        if files_changed:
+            self._forget_changed_files()
         self.rendering = self._render_visible(n_operations, visible)
         if shown is not None:
             chunks = shown.new_chunks(self.rendering)
@@ -152,6 +159,20 @@ class CodeContextView:
                 blocks = self._render(shown, used)
         self._file_blocks = {key: self._file_blocks[key] for key in used if key in self._file_blocks}
         return Rendering(n_operations, shown, blocks)
+
+    def _forget_changed_files(self) -> None:
+        """After an operation that may have changed files: drop the renderings whose file's text changed (one
+        `file_digests` request for every file rendered), or all of them when the environment cannot tell."""
+        if not self._file_blocks:
+            return
+        digests_of = getattr(self.env, "file_digests", None)
+        files = sorted({key[0] for key in self._file_blocks})
+        digests = digests_of(files) if digests_of is not None else {}
+        self._file_blocks = {
+            key: block
+            for key, block in self._file_blocks.items()
+            if block.digest and digests.get(key[0]) == block.digest
+        }
 
     def _render(self, chunks: list[dict], used: set[FileKey]) -> list[FileBlock]:
         """The bridge's blocks for `chunks`, one per file in order of first appearance. A file whose chunks were

@@ -281,6 +281,18 @@ class LLMIDEEnvironment(DockerEnvironment):
             self._drop_bridge_if_gone(e)
             return []
 
+    def file_digests(self, files: list[str]) -> dict[str, str]:
+        """The bridge's digest of each file's text now (`lspBridge/fileDigests`), to keep the renderings of files an
+        operation did not change; {} (every rendering dropped) when the bridge cannot answer."""
+        if not files or self.bridge is None:
+            return {}
+        try:
+            return dict(self.bridge.file_digests(files))
+        except Exception as e:
+            self.logger.warning("fileDigests failed: %s", e)
+            self._drop_bridge_if_gone(e)
+            return {}
+
     def set_agent_context(self, chunks: list[dict]) -> None:
         """Show the agent's live code context to attached editors (`lspBridge/setAgentContext`)."""
         if self.bridge is None:

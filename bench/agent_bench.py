@@ -377,6 +377,9 @@ def local_envs(root: Path, bridge):
         def render_blocks(self, chunks: list[dict], threshold: float | None = None) -> list:
             return bridge.render_blocks(chunks, threshold) if chunks else []
 
+        def file_digests(self, files: list[str]) -> dict[str, str]:
+            return bridge.file_digests(files) if files else {}
+
         def set_agent_context(self, chunks: list[dict]) -> None:
             bridge.set_agent_context(chunks)
 

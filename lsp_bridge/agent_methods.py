@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from lsp_bridge import __version__
+from lsp_bridge.extract import digest
 from lsp_bridge.model import CLASS, IMPORT_BIND, Import
 from lsp_bridge.render import Chunk, Renderer
 from lsp_bridge.request import BadParams, Context, Request, as_dict, require
@@ -186,6 +187,23 @@ def agent_context(ctx: Context, params: Any) -> dict:
     return {"chunks": [c.to_dict() for c in ctx.hub.context]}
 
 
+def file_digests(ctx: Context, params: Any) -> dict:
+    """`{files}` -> the digest of each file's text as a rendering would read it now (`FileBlock.digest`; "" for a file
+    outside the workspace or gone): a client keeps its renderings of the files whose digest did not change."""
+    files = as_dict(params).get("files")
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise BadParams("'files' must be a list of strings")
+    view = Request(ctx).view
+    out: dict[str, str] = {}
+    for file in files:
+        path = view.normalize(file)
+        if path is None or path not in view.files or not (path in view.overlays or view.absolute(path).is_file()):
+            out[file] = ""
+        else:
+            out[file] = digest(view.source(path))
+    return {"digests": out}
+
+
 def sync(ctx: Context, params: Any) -> dict:
     index = ctx.hub.ready_index()
     changed = index.refresh() if index else []
@@ -214,6 +232,7 @@ METHODS: dict[str, Callable[[Context, Any], Any]] = {
     "lspBridge/overview": overview,
     "lspBridge/setAgentContext": set_agent_context,
     "lspBridge/agentContext": agent_context,
+    "lspBridge/fileDigests": file_digests,
     "lspBridge/sync": sync,
     "lspBridge/status": status,
 }

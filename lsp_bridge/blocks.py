@@ -9,18 +9,23 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class FileBlock:
-    """One file of rendered code context: its `### File:` text and its numbered lines (1-based number, code)."""
+    """One file of rendered code context: its `### File:` text, its numbered lines (1-based number, code) and the
+    digest of the file's text it was rendered from (`lspBridge/fileDigests` answers the same for the text now, so a
+    client can keep a rendering until its file changes; "" when unknown)."""
 
     path: str
     text: str
     lines: list[tuple[int, str]]
+    digest: str = ""
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "text": self.text, "lines": [[n, code] for n, code in self.lines]}
+        d = {"path": self.path, "text": self.text, "lines": [[n, code] for n, code in self.lines]}
+        return {**d, "digest": self.digest} if self.digest else d
 
     @classmethod
     def from_dict(cls, d: dict) -> FileBlock:
-        return cls(str(d["path"]), str(d["text"]), [(int(n), str(code)) for n, code in d["lines"]])
+        lines = [(int(n), str(code)) for n, code in d["lines"]]
+        return cls(str(d["path"]), str(d["text"]), lines, str(d.get("digest") or ""))
 
 
 def numbered_line(n: int, code: str, width: int, follows: bool = True, continued: bool = False) -> str:

@@ -310,6 +310,11 @@ class BridgeClient:
     def overview(self, file: str, cls: str | None = None) -> dict:
         return self._object("lspBridge/overview", {"file": file, "class": cls})
 
+    def file_digests(self, files: list[str]) -> dict[str, str]:
+        """Each file's digest as a rendering would read it now (`FileBlock.digest`; "" when it is not in the
+        workspace): a rendering whose file's digest is unchanged is still what the bridge would render."""
+        return {str(k): str(v) for k, v in self._object("lspBridge/fileDigests", {"files": files})["digests"].items()}
+
     def set_agent_context(self, chunks: list[dict]) -> dict:
         return self._object("lspBridge/setAgentContext", {"chunks": chunks})
 

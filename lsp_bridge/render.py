@@ -13,7 +13,7 @@ from functools import lru_cache
 from tree_sitter import Node, Tree
 
 from lsp_bridge.blocks import FileBlock, continued_lines, numbered_line
-from lsp_bridge.extract import header_end_line, parse
+from lsp_bridge.extract import digest, header_end_line, parse
 from lsp_bridge.model import CLASS, FIELD, INSTANCE_ATTR, FileIndex, Symbol
 from lsp_bridge.view import View
 
@@ -204,17 +204,24 @@ class Renderer:
         self.view = view
         self._trees: dict[str, Tree] = {}
         self._lines: dict[str, list[str]] = {}
+        self._sources: dict[str, bytes] = {}
+
+    def source(self, path: str) -> bytes:
+        """The file's text as this request sees it (read once: its lines, tree and digest agree)."""
+        if path not in self._sources:
+            self._sources[path] = self.view.source(path)
+        return self._sources[path]
 
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
-            text = self.view.source(path).decode("utf-8", "replace")
+            text = self.source(path).decode("utf-8", "replace")
             self._lines[path] = [line.rstrip("\r") for line in text.split("\n")]
         return self._lines[path]
 
     def continued(self, path: str) -> frozenset[int]:
         """1-based numbers of the lines that continue a statement begun above (`blocks.continued_lines`, read over
         the whole file: a part that starts inside a string is read right); they are rendered without a number."""
-        return _continued(self.view.source(path))
+        return _continued(self.source(path))
 
     def line_total(self, path: str) -> int:
         """Lines of the file as an editor counts them: the empty string after a final newline is not a line."""
@@ -223,7 +230,7 @@ class Renderer:
 
     def tree(self, path: str) -> Tree:
         if path not in self._trees:
-            self._trees[path] = _parsed(self.view.source(path))
+            self._trees[path] = _parsed(self.source(path))
         return self._trees[path]
 
     def block_headers(self, path: str, line: int) -> set[int]:
@@ -293,7 +300,7 @@ class Renderer:
             numbered.append((n + 1, code))
             out.append(numbered_line(n + 1, code, width, follows=prev == n - 1, continued=n + 1 in continued))
             prev = n
-        return FileBlock(path, "\n".join(out), numbered)
+        return FileBlock(path, "\n".join(out), numbered, digest(self.source(path)))
 
     def render(self, chunks: list[Chunk], threshold: float | None = None) -> tuple[str, list[str]]:
         """The code-context text for `chunks` (grouped by file, files in order of first appearance) and the

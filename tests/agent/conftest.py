@@ -156,6 +156,9 @@ class BridgeTestEnvironment(LocalEnvironment):
         self.rendered.append([c["file"] for c in chunks])
         return self.bridge.render_blocks(chunks)
 
+    def file_digests(self, files: list[str]) -> dict[str, str]:
+        return self.bridge.file_digests(files)
+
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:

@@ -1,6 +1,7 @@
 """The code context costs a bridge round trip only for what changed: a file whose chunks are unchanged is not
-rendered again after a read-only action (open), every file is after one that may change files (bash), and the
-prompt always shows the bridge's rendering of the current files, also when a file cannot be rendered."""
+rendered again after a read-only action (open), nor after one that may change files (bash) but left its text as it
+was (the bridge's digest of the text the rendering came from is unchanged); a file that did change is rendered again,
+and the prompt always shows the bridge's rendering of the current files, also when a file cannot be rendered."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ def test_unchanged_files_are_not_rendered_again(env: BridgeTestEnvironment, agen
         reflect(False, "test_total at tests/test_cart.py:4."),
         act("The total again.", "open", f"{CART}:12"),
         reflect(False, "Same code."),
+        act("Anything changed?", "bash", "git status --short"),
+        reflect(False, "Nothing changed."),
         act("Multiply by qty.", "bash", FIX),
         reflect(False, "Fixed."),
         act("Submit.", "submit", ""),
@@ -31,15 +34,16 @@ def test_unchanged_files_are_not_rendered_again(env: BridgeTestEnvironment, agen
     agent = LLMIDEAgent(DeterministicModel(outputs=outputs), env, **agent_config)
     assert agent.run("Cart.total() ignores the quantity.")["exit_status"] == "Submitted"
 
-    # op 1: cart.py; op 2: only the new file; op 3: nothing changed; op 4 (bash): every file again, in one request
-    assert env.rendered == [[CART], [TEST], [CART, TEST]]
-    assert len(env.pushed) == 4  # the live context goes to the bridge after every operation all the same
+    # op 1: cart.py; op 2: only the new file; op 3: nothing changed; op 4 (bash, no file changed): nothing rendered
+    # again; op 5 (bash, the fix): only the file it changed
+    assert env.rendered == [[CART], [TEST], [CART]]
+    assert len(env.pushed) == 5  # the live context goes to the bridge after every operation all the same
     prompts = [sections_of(m) for m in agent.messages if m.get("extra", {}).get("llm_ide", {}).get("phase")]
-    # no rebuild in 5 steps: each file's code came in once, as the update after the step that opened it; the edit
-    # brought the changed file again (the update after step 4), rendered as the bridge renders its chunks now
+    # no rebuild in 6 steps: each file's code came in once, as the update after the step that opened it; the edit
+    # brought the changed file again (the update after step 5), rendered as the bridge renders its chunks now
     updates = [p["context_update"] for p in prompts if "context_update" in p]
     assert [u.splitlines()[0] for u in updates] == [
-        f"Code Context update after step {i} (these files as they are now):" for i in (1, 2, 4)
+        f"Code Context update after step {i} (these files as they are now):" for i in (1, 2, 5)
     ]
     assert "total += price\n" in updates[0] and f"### File: `{TEST}`" in updates[1] and TEST not in updates[2]
     chunks = [c.to_bridge() for c in agent.memory.code_context.chunks]

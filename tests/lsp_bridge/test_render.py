@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
+from pygls.exceptions import JsonRpcInvalidParams
+
+from lsp_bridge.client import BridgeClient
+from tests.lsp_bridge.conftest import write_repo
 
 MODELS = "shop/models.py"
 
@@ -127,6 +133,8 @@ def test_render_threshold_and_missing_files(bridge):
             ],
         },
     )
+    digest = result["files"][0].pop("digest")  # of app.py's text (test_a_rendering_carries_the_digest_...)
+    assert digest == bridge.file_digests(["app.py"])["app.py"]
     assert result == {
         "text": '### File: `app.py`\n6 def main():\n7     cart = VipCart("ann")',
         "files": [
@@ -287,3 +295,28 @@ def test_continued_lines_from_the_tree_agree_with_the_tokenizer():
     assert continued_in_tree(parse("\n".join(code).encode())) == {2, 4, 6, 8}
     broken = b"x = call(1,\n         2)\ndef f(:)\n"  # balanced brackets: the tokenizer reads it
     assert _continued(broken) == continued_lines(broken.decode().split("\n")) == {2}
+
+
+def test_a_rendering_carries_the_digest_of_the_text_it_came_from(tmp_path):
+    """`renderContext` files carry the digest of the text they were rendered from and `lspBridge/fileDigests` answers
+    the same for the text now, so a client keeps a rendering until its file changes (the agent does, across
+    operations that may change files)."""
+    root = write_repo(tmp_path / "repo")
+    chunks = [{"file": "app.py", "lines": [1]}, {"file": "shop/pricing.py", "function": "discount", "lines": [7]}]
+    with BridgeClient.local(root, "--cache-dir", str(tmp_path / "cache"), timeout=60, stderr=sys.stderr) as client:
+        app, pricing = client.render_blocks(chunks)
+        assert app.digest and pricing.digest and app.digest != pricing.digest
+        files = ["app.py", "shop/pricing.py", "nowhere.py"]
+        assert client.file_digests(files) == {"app.py": app.digest, "shop/pricing.py": pricing.digest, "nowhere.py": ""}
+
+        path = root / "shop/pricing.py"
+        path.write_text(path.read_text().replace("return total", "return total  # unchanged"))
+        now = client.file_digests(files)
+        assert now["app.py"] == app.digest and now["shop/pricing.py"] != pricing.digest
+        again = client.render_blocks(chunks[1:])[0]
+        assert again.digest == now["shop/pricing.py"] and "# unchanged" in again.text
+
+        path.unlink()
+        assert client.file_digests(["shop/pricing.py"]) == {"shop/pricing.py": ""}
+        with pytest.raises(JsonRpcInvalidParams, match="'files' must be a list of strings"):
+            client.request("lspBridge/fileDigests", {"files": "app.py"})
