@@ -130,13 +130,6 @@ SETS = [
         False,
         "written independently in session 9 while the method was tuned, never tuned on",
     ),
-    LabelledSet(
-        "bug_dupes",
-        DATA / "bug_dupes" / "bug_dupes.jsonl",
-        False,
-        "real tracebacks from GitHub duplicate-issue clusters, labelled by the maintainers; built in session 9, "
-        "banked for session 10: never tuned on",
-    ),
 ]
 
 
