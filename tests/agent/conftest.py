@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 
 # litellm fetches its price list from GitHub at import unless told to use its bundled copy (no network here)
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -218,3 +219,20 @@ def flat(messages: list[dict]) -> str:
         f"<{m['role']}>" + (m["content"] if isinstance(m["content"], str) else "".join(p["text"] for p in m["content"]))
         for m in messages
     )
+
+
+def numbered(text: str) -> list[int]:
+    """The line numbers a rendered answer shows: numbered lines, and each blank line or line continuing a statement
+    (indented, without a number) as the line after the one above (it has no number of its own)."""
+    out: list[int] = []
+    prev: int | None = None
+    for row in text.split("\n"):
+        if m := re.match(r"(\d+)(?: |$)", row):
+            prev = int(m[1])
+            out.append(prev)
+        elif prev is not None and (not row.strip() or (row.startswith(" ") and not row.lstrip().startswith("..."))):
+            prev += 1
+            out.append(prev)
+        else:
+            prev = None
+    return out

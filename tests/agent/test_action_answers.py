@@ -21,6 +21,7 @@ from agent.actions.executor import ActionLimits, Actions
 from agent.actions.located import located
 from agent.types import ChunkRef
 from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import numbered
 
 PARSER = '''\
 import re
@@ -168,23 +169,6 @@ def actions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Actions]:
     with BridgeClient.local(root, "--cache-dir", str(root / ".cache"), timeout=60) as bridge:
         bridge.sync()
         yield Actions(bridge, shell_in(root), root=str(root), limits=ActionLimits(max_open_lines=20))
-
-
-def numbered(text: str) -> list[int]:
-    """The line numbers a rendered answer shows: numbered lines, and each blank line or line continuing a statement
-    (indented, without a number) as the line after the one above (it has no number of its own)."""
-    out: list[int] = []
-    prev: int | None = None
-    for row in text.split("\n"):
-        if m := re.match(r"(\d+)(?: |$)", row):
-            prev = int(m[1])
-            out.append(prev)
-        elif prev is not None and (not row.strip() or (row.startswith(" ") and not row.lstrip().startswith("..."))):
-            prev += 1
-            out.append(prev)
-        else:
-            prev = None
-    return out
 
 
 def test_definition_through_an_import_alias_shows_the_real_function_whole(actions: Actions) -> None:

@@ -7,7 +7,6 @@ Expected lines come from the sources themselves (Python's ast), not from the ans
 from __future__ import annotations
 
 import ast
-import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ import pytest
 
 from agent.actions.executor import ActionLimits, Actions
 from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import numbered
 
 FILES = ("__init__.py", "_parser.py", "_tokenizer.py", "markers.py", "specifiers.py", "version.py", "utils.py",
          "_structures.py", "requirements.py")  # fmt: skip
@@ -78,29 +78,12 @@ def code(path: Path, start: int, end: int) -> set[int]:
     return {n for n in range(start, end + 1) if lines[n - 1].strip()}
 
 
-def numbered(text: str) -> set[int]:
-    """The line numbers an answer shows: numbered lines, and each blank line or continuation line (no number of its
-    own) as the line after the one above."""
-    out: set[int] = set()
-    prev: int | None = None
-    for row in text.split("\n"):
-        if m := re.match(r"(\d+)(?: |$)", row):
-            prev = int(m[1])
-            out.add(prev)
-        elif prev is not None and (not row.strip() or (row.startswith(" ") and not row.lstrip().startswith("..."))):
-            prev += 1
-            out.add(prev)
-        else:
-            prev = None
-    return out
-
-
 def test_a_property_opens_with_its_setter(root: Path, bridge: BridgeClient) -> None:
     spans = functions(root / "packaging/version.py")
     getter, setter = spans["Version._version"]  # both decorated twice: `@property` / `@_version.setter`, `@_deprecated`
     actions = fresh(bridge, root)
     result = actions.execute("open", f"packaging/version.py:{getter[1]}")
-    shown = numbered(result.observation)
+    shown = set(numbered(result.observation))
     assert code(root / "packaging/version.py", getter[0], setter[2]) <= shown, result.observation  # both whole
     assert max(shown) == setter[2]  # and nothing after the setter
     assert [(c.function, c.whole_function, c.lines[0], c.lines[-1]) for c in result.chunks] == [
@@ -114,7 +97,7 @@ def test_a_property_opens_with_its_setter(root: Path, bridge: BridgeClient) -> N
     # a method that is no property: the next method is not pulled in
     epoch = spans["Version.epoch"][0]
     plain = spans["Version.__init__"][0]
-    shown = numbered(actions.execute("open", f"packaging/version.py:{plain[1]}").observation)
+    shown = set(numbered(actions.execute("open", f"packaging/version.py:{plain[1]}").observation))
     assert max(shown) == plain[2] and epoch[0] not in shown
 
 
@@ -125,7 +108,7 @@ def test_a_blank_line_between_methods_shows_the_short_functions_around_whole(roo
     assert not (root / "packaging/version.py").read_text().splitlines()[gap - 1].strip()
     limits = ActionLimits()
     answer = fresh(bridge, root).execute("open", f"packaging/version.py:{gap}")
-    shown = numbered(answer.observation)
+    shown = set(numbered(answer.observation))
     window = range(gap - limits.line_context, gap + limits.line_context + 1)
     assert set(window) <= shown  # the lines around it, as before
     path = root / "packaging/version.py"
