@@ -136,6 +136,12 @@ SETS = [
         True,
         "written independently in session 9; reported once at 6d3e4e9 while never tuned on, tuned on since session 10",
     ),
+    LabelledSet(
+        "bug_heldout8",
+        DATA / "bug_heldout8" / "bug_heldout8.jsonl",
+        False,
+        "written independently in session 10 while the method was tuned, never tuned on",
+    ),
 ]
 
 

@@ -42,12 +42,13 @@ def test_tuned_only_leaves_never_tuned_sets_unseen() -> None:
 
 
 def test_unknown_set_fails_in_one_line() -> None:
-    run = bench("--set", "bug_heldout9")
+    run = bench("--set", "bug_heldout99")
     assert run.returncode == 2
     names = [name for name, _ in registered()]
-    assert names[:9] == [
+    assert names[:10] == [
         "bug_pairs", "bug_tuning_confusable", "bug_heldout", "bug_heldout2", "bug_heldout3", "bug_heldout4",
-        "bug_heldout5", "bug_heldout6", "bug_heldout7",
+        "bug_heldout5", "bug_heldout6", "bug_heldout7", "bug_heldout8",
     ]  # fmt: skip
-    assert ("bug_heldout7", True) in registered()  # the report set of session 9: reported once, tuned on since session 10
-    assert run.stderr.strip() == f"error: unknown set(s) bug_heldout9; choose from {', '.join(names)}"
+    assert ("bug_heldout7", True) in registered()  # session 9's report set: reported once, tuned on since session 10
+    assert ("bug_heldout8", False) in registered()  # the report set of session 10: never tuned on
+    assert run.stderr.strip() == f"error: unknown set(s) bug_heldout99; choose from {', '.join(names)}"
