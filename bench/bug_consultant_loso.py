@@ -11,20 +11,24 @@ and the gate on the set left out. A query without code keeps the plain score gat
 and printed with --no-code-terms). Sets with model-style summaries are also prepared with them (the summary's
 category and tags as the records' model answers): per fold the tags' weight with the best mean MRR on the other such
 sets, and the left-out set's recall with them, gated on the score without the tags (as `BugIndex` gates).
-`--fixed-weights` keeps the shipped ranking weights in every fold (session 9); `--all` prints the choices on every
-tuned set and each set's figures at them.
+`--fixed-weights` keeps the shipped ranking weights in every fold (session 9), `--tune KEY` still chooses KEY's weight
+per fold on the other sets (session 10: the `api` field); `--no-code-terms raised` chooses only the same raise
+point's bonus for queries without code; `--zero KEY` measures without a field (its weight 0 in every fold); `--all`
+prints the choices on every tuned set and each set's figures at them.
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
 once per set and recombined for each weighting, so a run takes a few minutes.
 
-    python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms] [--fixed-weights] [--all]
+    python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
+                                         [--tune KEY ...] [--zero KEY ...] [--all]
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +44,7 @@ from agent.bug_consultant.features import FIELDS
 from agent.bug_consultant.retrieval import (
     EMBEDDING_WEIGHT,
     FIELD_WEIGHTS,
+    RERANK_ONLY,
     BugIndex,
     Query,
     quiet_dependency_loggers,
@@ -48,7 +53,7 @@ from agent.bug_consultant.retrieval import (
 from agent.bug_consultant.store import IndexRow
 
 SHIPPED = {**FIELD_WEIGHTS, "embedding": EMBEDDING_WEIGHT}
-TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "embedding"]
+TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "api", "embedding"]
 WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]
 PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
@@ -93,6 +98,11 @@ def prepare(rows: list[dict], with_code: bool, summaries: bool = False) -> Prepa
     same = groups[:, None] == groups[None, :]
     noise = np.random.default_rng(0).random((n, n)) * 1e-7  # exact ties broken at random, as random record ids do
     return Prepared(parts, has, raised, same, same.sum(1) >= 2, noise)
+
+
+def gate_weights(w: dict[str, float]) -> dict[str, float]:
+    """The weights of the score the gate reads: without the fields that re-rank only (`retrieval.RERANK_ONLY`)."""
+    return {**w, **dict.fromkeys(RERANK_ONLY, 0.0)}
 
 
 def scores(p: Prepared, w: dict[str, float]) -> np.ndarray:
@@ -158,8 +168,11 @@ def lowest_threshold(foreign: list[np.ndarray], cap: float) -> float:
     return float(t)
 
 
-def coordinate_ascent(prepared: list[Prepared]) -> dict[str, float]:
-    w = dict(SHIPPED)
+def coordinate_ascent(
+    prepared: list[Prepared], keys: list[str] | None = None, start: dict[str, float] | None = None
+) -> dict[str, float]:
+    """The weights of `keys` (default: TUNED_KEYS) with the best mean MRR on `prepared`, one key at a time."""
+    w = dict(start or SHIPPED)
 
     def objective(weights: dict[str, float]) -> float:
         return float(np.mean([recall(p, scores(p, weights))[2] for p in prepared]))
@@ -167,7 +180,7 @@ def coordinate_ascent(prepared: list[Prepared]) -> dict[str, float]:
     best = objective(w)
     for _ in range(3):
         improved = False
-        for key in TUNED_KEYS:
+        for key in keys if keys is not None else TUNED_KEYS:
             for value in WEIGHT_GRID:
                 if value == w.get(key):
                     continue
@@ -196,7 +209,7 @@ def choose_gate(
     for terms in choices:
         results = {}
         for n in train:
-            s = scores(data[(n, mode)], w)
+            s = scores(data[(n, mode)], gate_weights(w))
             results[n] = gated(data[(n, mode)], s, consensus(data[(n, mode)], s), terms)
         t = lowest_threshold([results[n][1] for n in train], cap)
         shown = float(np.mean([(results[n][0] >= t).mean() for n in train]))
@@ -213,17 +226,17 @@ def shipped(
     grid: list,
     cap: float,
     no_code_cap: float,
-    nc_terms: bool,
-    fixed_weights: bool,
+    nc_grid: list,
+    weights_of: Callable[[list[str]], dict[str, float]],
 ) -> None:
     """`--all`: the weights, the tags' weight, the terms and thresholds chosen on every tuned set, and each set's
     figures in-sample at those choices."""
-    w = dict(SHIPPED) if fixed_weights else coordinate_ascent([data[(n, "code")] for n in names])
+    w = weights_of(names)
     if summarised:
         w["tags"] = tags_weight([data[(n, "summaries")] for n in summarised], w)
     gates = {
         "code": choose_gate(data, names, "code", w, grid, cap),
-        "no code": choose_gate(data, names, "no code", w, grid if nc_terms else [(0.0, 0.0, 0.0)], no_code_cap),
+        "no code": choose_gate(data, names, "no code", w, nc_grid, no_code_cap),
     }
     print(f"on all {len(names)}: weights {w}; gate with code {gates['code']}, without {gates['no code']}")
     for n in names:
@@ -235,7 +248,7 @@ def shipped(
             ranked = scores(p, w)
             r1, r3, mrr = recall(p, ranked)
             terms, t = gates["no code" if mode == "no code" else "code"]
-            tagless = scores(p, {**w, "tags": 0.0})
+            tagless = scores(p, gate_weights(w))
             own, foreign = gated(p, tagless, consensus(p, tagless), terms)
             line.append(f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, shown {100 * (own >= t).mean():.1f} / "
                         f"{100 * (foreign >= t).mean():.1f}")  # fmt: skip
@@ -246,10 +259,14 @@ def main(
     only: list[str] = typer.Option([], "--set", help="left-out folds to print (default: every tuned set)"),
     cap: float = typer.Option(0.03, help="the rule's cap on advice shown with no same-cause record, with code"),
     no_code_cap: float = typer.Option(0.045, help="the same for queries without code"),
-    no_code_terms: bool = typer.Option(False, "--no-code-terms", help="also choose the terms for queries without code"),
+    no_code_terms: str = typer.Option(
+        "", "--no-code-terms", help="also choose the terms for queries without code: all, or raised (its bonus only)"
+    ),
     fixed_weights: bool = typer.Option(
         False, "--fixed-weights", help="the shipped ranking weights in every fold (tags still tuned)"
     ),
+    tune: list[str] = typer.Option([], "--tune", help="with --fixed-weights: these weights still chosen per fold"),
+    zero: list[str] = typer.Option([], "--zero", help="these fields left out (weight 0) in every fold"),
     all_sets: bool = typer.Option(
         False, "--all", help="no fold left out: the choices on every tuned set (the defaults), in-sample figures"
     ),
@@ -263,16 +280,26 @@ def main(
     summarised = [n for n in names if any(summary_of(r) is not None for r in rows[n])]
     data |= {(name, "summaries"): prepare(rows[name], True, summaries=True) for name in summarised}
     grid = list(itertools.product(RAISED_GRID, PROGRAM_GRID, CONSENSUS_GRID))
+    nc_grid = {"": [(0.0, 0.0, 0.0)], "all": grid, "raised": [(r, 0.0, 0.0) for r in RAISED_GRID]}[no_code_terms]
+    start = {**SHIPPED, **dict.fromkeys(zero, 0.0)}
+    free = [k for k in TUNED_KEYS if k not in zero]
+
+    def weights_of(train: list[str]) -> dict[str, float]:
+        prepared = [data[(n, "code")] for n in train]
+        if fixed_weights:
+            return coordinate_ascent(prepared, [k for k in tune if k not in zero], start) if tune else dict(start)
+        return coordinate_ascent(prepared, free, start)
+
     print(f"leave-one-set-out over {', '.join(names)} (summaries: {', '.join(summarised) or 'none'}); "
           "shown / shown with no same cause stored, in %")  # fmt: skip
     if all_sets:
-        shipped(data, names, summarised, grid, cap, no_code_cap, no_code_terms, fixed_weights)
+        shipped(data, names, summarised, grid, cap, no_code_cap, nc_grid, weights_of)
         return
     for left in names:
         if only and left not in only:
             continue
         train = [n for n in names if n != left]
-        w = dict(SHIPPED) if fixed_weights else coordinate_ascent([data[(n, "code")] for n in train])
+        w = weights_of(train)
         # the summary tags' weight (counted only where both records have model tags): the best mean MRR of the other
         # sets with summaries, the other weights as chosen above
         with_tags = [data[(n, "summaries")] for n in summarised if n != left]
@@ -288,18 +315,18 @@ def main(
                 r1, r3, mrr = recall(data[(left, mode)], ranked)
                 terms, after = chosen
                 # the gate reads the scores without the summary's tags (`BugIndex._scores`)
-                tagless = scores(data[(left, mode)], {**w, "tags": 0.0})
+                tagless = scores(data[(left, mode)], gate_weights(w))
                 own1, foreign1 = gated(data[(left, mode)], tagless, consensus(data[(left, mode)], tagless), terms)
                 line.append(
                     f"summaries: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, after {100 * (own1 >= after).mean():.1f} / "
                     f"{100 * (foreign1 >= after).mean():.1f}"
                 )
                 continue
-            s = {n: scores(data[(n, mode)], w) for n in names}
+            s = {n: scores(data[(n, mode)], gate_weights(w)) for n in names}  # what the gate reads
             cons = {n: consensus(data[(n, mode)], s[n]) for n in names}
-            r1, r3, mrr = recall(data[(left, mode)], s[left])
+            r1, r3, mrr = recall(data[(left, mode)], scores(data[(left, mode)], w))
             mode_cap = cap if mode == "code" else no_code_cap
-            choices = grid if mode == "code" or no_code_terms else [(0.0, 0.0, 0.0)]
+            choices = grid if mode == "code" else nc_grid
             results = {t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}}
             before = lowest_threshold([results[(0, 0, 0)][n][1] for n in train], mode_cap)
             best: tuple[float, tuple[float, float, float], float] | None = None

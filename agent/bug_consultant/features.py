@@ -25,6 +25,11 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
   also where the error does not surface in them.
 - ``function``: the constructs of the function around the innermost project frame's line (as ``program``, that
   function only): the code a debugger reads first.
+- ``api``: the library APIs the program uses, named by what it imported (``from glom import glom`` then
+  ``glom(...)`` is ``api:glom.glom``; ``import xml.etree.ElementTree as ET`` then ``ET.parse`` is
+  ``api:xml.etree.ElementTree.parse``), each call's keyword names and number of positional arguments
+  (``api:csv.reader(kw:quoting)``, ``api:tempfile.mkstemp/0``): look-alike causes share the message, and the API
+  the program misuses tells them apart (session 10). Only with ``code``.
 
 Measured and left out (session 5, weight 0 in the cross-validation folds once ``program`` is in): the failing
 line's operations as a field of its own, where the failing line's values were assigned, the constructs of the
@@ -50,8 +55,8 @@ from functools import lru_cache
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function")
-FEATURES_VERSION = 6  # stored fields of another version are computed again (store.index_rows)
+FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function", "api")
+FEATURES_VERSION = 7  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -361,6 +366,65 @@ def keyword_tokens(code: str) -> list[str]:
     return out
 
 
+def _imported_names(tree: ast.Module) -> dict[str, str]:
+    """Each name the module binds by an import, with the module path it stands for (`ET` -> `xml.etree.ElementTree`,
+    `glom` -> `glom.glom`); relative imports left out."""
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    bound[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                if alias.name != "*":
+                    bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return bound
+
+
+def _dotted(node: ast.AST) -> list[str] | None:
+    """`a.b.c` as ["a", "b", "c"]; None when the chain does not start at a name."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return [node.id, *reversed(parts)]
+
+
+def api_tokens(code: str) -> list[str]:
+    """The imported APIs the code reads or calls, qualified by their import (`api:glom.glom`,
+    `api:os.path.commonprefix`), and for each call its keyword names and number of positional arguments
+    (`api:csv.reader(kw:quoting)`, `api:csv.reader/1`)."""
+    out: list[str] = []
+    for text in split_files(code).values():
+        if (tree := _parse(text)) is None:
+            continue
+        bound = _imported_names(tree)
+        # the attribute prefixes of a chain already counted (`os.path` of `os.path.join`; the module `os` counts)
+        inner: set[int] = set()
+        for node in ast.walk(tree):
+            if id(node) in inner or not isinstance(node, (ast.Attribute, ast.Name)):
+                continue
+            if not isinstance(node.ctx, ast.Load) or not (chain := _dotted(node)) or chain[0] not in bound:
+                continue
+            value = node.value if isinstance(node, ast.Attribute) else None
+            while isinstance(value, ast.Attribute):
+                inner.add(id(value))
+                value = value.value
+            out.append("api:" + ".".join([bound[chain[0]], *chain[1:]]))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and (chain := _dotted(node.func)) and chain[0] in bound:
+                api = ".".join([bound[chain[0]], *chain[1:]])
+                out += [f"api:{api}(kw:{kw.arg})" for kw in node.keywords if kw.arg]
+                out.append(f"api:{api}/{len(node.args)}")
+    return out
+
+
 def function_tokens(info: ErrorInfo, code: str) -> list[str]:
     """The constructs of the function around the innermost project frame's line (none at module level, or when
     `code` does not hold that line)."""
@@ -430,6 +494,7 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "keywords": keyword_tokens(code) if code else [],
         "imports": sorted(set(imported_modules(code))) if code else [],
         "function": function_tokens(info, code),
+        "api": api_tokens(code) if code else [],
     }
 
 

@@ -13,6 +13,7 @@ from agent.bug_consultant.consultant import error_of
 from agent.bug_consultant.errors import parse_error
 from agent.bug_consultant.features import (
     FEATURES_VERSION,
+    api_tokens,
     extract,
     failing_frame,
     function_tokens,
@@ -183,3 +184,53 @@ def test_fields_of_another_release_are_computed_again(tmp_path, by_id):
     assert stored.pop("_features_version") == FEATURES_VERSION and stored == fields
     assert [r.fields for r in store.index_rows() if r.id == "r2"] == [fields]
     store.close()
+
+
+def test_the_apis_a_program_uses_named_by_their_import():
+    """`api` (session 10): the imported names a program reads or calls, qualified by the import that bound them, with
+    each call's keyword names and positional arity; the user's own names and methods on values are not APIs."""
+    code = (
+        "import os\nimport xml.etree.ElementTree as ET\nfrom tempfile import mkstemp as temp\nfrom glom import glom\n"
+        "from . import local\n\n\ndef save(tree, data):\n    fd, path = temp(suffix='.xml')\n"
+        "    ET.ElementTree(tree).write(os.path.join(path, 'out'), encoding='unicode')\n"
+        "    return glom(data, 'a.b'), local.thing(), path.upper()\n"
+    )
+    tokens = set(api_tokens(code))
+    assert {
+        "api:tempfile.mkstemp", "api:tempfile.mkstemp/0", "api:tempfile.mkstemp(kw:suffix)",
+        "api:xml.etree.ElementTree.ElementTree", "api:xml.etree.ElementTree.ElementTree/1",
+        "api:os.path.join", "api:os.path.join/2", "api:glom.glom", "api:glom.glom/2",
+    } <= tokens  # fmt: skip
+    assert "api:os.path" not in tokens  # a chain counts once, as a whole
+    assert not any("local" in t or "upper" in t or "write" in t for t in tokens)  # relative imports, methods on values
+    assert extract(parse_error("ValueError: x"), code="")["api"] == []
+
+
+def test_the_api_field_tells_look_alike_causes_apart():
+    """On bug_heldout7 (tuned on since session 10) the same cause ends in different messages and look-alikes share
+    one; the APIs the programs call raise the share of queries whose first hit is of the same cause."""
+    from agent.bug_consultant.retrieval import BugIndex, Query
+    from agent.bug_consultant.store import IndexRow
+
+    path = Path(__file__).resolve().parents[1] / "data" / "bug_heldout7" / "bug_heldout7.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    queries = [Query.from_error(error_of(r["output"]), code=r["code"], instance_id=r["id"]) for r in rows]
+    assert sum(bool(q.fields["api"]) for q in queries) >= 0.9 * len(rows)
+    index_rows = [
+        IndexRow(i + 1, r["id"], "run", r["id"], True, True, q.fields, q.text, q.embedding)
+        for i, (r, q) in enumerate(zip(rows, queries, strict=True))
+    ]
+    group = {r["id"]: r["group"] for r in rows}
+    sizes = {g: sum(r["group"] == g for r in rows) for g in group.values()}
+
+    def recall_at_1(weights: dict[str, float]) -> float:
+        index = BugIndex(None, weights=weights)
+        index.add_rows(index_rows)
+        firsts = [
+            group[index.rank(q, exclude={r["id"]})[0].record_id] == r["group"]
+            for r, q in zip(rows, queries, strict=True)
+            if sizes[r["group"]] > 1
+        ]
+        return sum(firsts) / len(firsts)
+
+    assert recall_at_1({}) >= recall_at_1({"api": 0.0}) + 0.04

@@ -94,34 +94,37 @@ def test_threads_share_one_consultant(make_config):
 
 
 def test_records_persist_and_are_retrieved_from_a_new_process(tmp_path, run_script):
+    # with the programs' code, as the agent records bugs: without code this pair (raised inside numpy's C code, on the
+    # project's line) is gated by the no-code gate, which wants a library raise point in common (retrieval.py)
     store = tmp_path / "runs" / "bugs.sqlite"
-    first = run_script("import numpy as np\n\n\ndef fit(x):\n    return x.reshape((3, 4))\n\n\nfit(np.arange(10))\n")
+    code = "import numpy as np\n\n\ndef fit(x):\n    return x.reshape((3, 4))\n\n\nfit(np.arange(10))\n"
+    first = run_script(code)
     consultant = BugConsultant({"use_bug_consultant": True, "store_path": store}, run_id="run-1")
-    record = consultant.start_bug_record(error_output=first.stderr, command="python repro.py")
+    record = consultant.start_bug_record(code=code, error_output=first.stderr, command="python repro.py")
     consultant.record_trial(record, debug_plan="reshape to (2, 5), the array has 10 elements", outcome="success")
     consultant.complete_bug_record(record)
     assert consultant.store is not None
     consultant.store.close()
 
-    second = run_script(
+    other = (
         "import numpy as np\n\n\nclass Model:\n    def prepare(self, v):\n"
-        "        return v.reshape((4, 3))\n\n\nModel().prepare(np.zeros(14))\n",
-        "train.py",
+        "        return v.reshape((4, 3))\n\n\nModel().prepare(np.zeros(14))\n"
     )
+    second = run_script(other, "train.py")
     query = textwrap.dedent(
         """
         import json, sys
         from agent.bug_consultant import BugConsultant
 
         consultant = BugConsultant({"use_bug_consultant": True, "store_path": sys.argv[1]}, run_id="run-2")
-        record = consultant.start_bug_record(error_output=sys.stdin.read(), command="python train.py")
+        record = consultant.start_bug_record(code=sys.argv[2], error_output=sys.stdin.read(), command="python train.py")
         found = consultant.retrieve_similar_bugs(record)
         print(json.dumps({"found": [[r.id, r.run_id, r.successful_strategy] for r in found],
                           "advice": consultant.get_advice(record), "llm_calls": consultant.summarizer.stats.calls}))
         """
     )
     proc = subprocess.run(
-        [sys.executable, "-c", query, str(store)], input=second.stderr, cwd=ROOT, capture_output=True, text=True,
+        [sys.executable, "-c", query, str(store), other], input=second.stderr, cwd=ROOT, capture_output=True, text=True,
         timeout=300,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
