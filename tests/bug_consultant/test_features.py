@@ -203,7 +203,7 @@ def test_the_apis_a_program_uses_named_by_their_import():
     } <= tokens  # fmt: skip
     assert "api:os.path" not in tokens  # a chain counts once, as a whole
     assert not any("local" in t or "upper" in t or "write" in t for t in tokens)  # relative imports, methods on values
-    assert extract(parse_error("ValueError: x"), code="")["api"] == []
+    assert extract(error_of("ValueError: x"), code="")["api"] == []
 
 
 def test_the_api_field_tells_look_alike_causes_apart():
