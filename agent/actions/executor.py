@@ -380,6 +380,8 @@ class Actions:
             return ActionResult(self._render(chunks), 0, chunks)
         if (lean := self._without_docstring(file, scope, around)) is not None:
             return lean
+        if (first := self._first_part_without_docstring(file, scope, around)) is not None:
+            return first
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(start, stop + 1)))
@@ -414,16 +416,35 @@ class Actions:
             kept.append(s)
         return kept
 
-    def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
-        """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
-        when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
-        costs more calls; None when it has no docstring that long or is still too long without it. A line asked for
-        in the docstring (`around`: a grep match there) stays on screen with `line_context` lines either side."""
+    def _long_docstring(self, file: str, scope: Scope) -> tuple[dict[int, str], tuple[int, int]] | None:
+        """The function's numbered lines and its docstring's (first, last) line, when the docstring is at least
+        `min_elided_docstring` lines long; None otherwise."""
         blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(scope.line, scope.end_line + 1))}])
         codes = dict(blocks[0].lines) if blocks else {}
         span = docstring_span(codes, scope.line, scope.end_line)
         if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
             return None
+        return codes, span
+
+    def _docstring_notes(self, file: str, codes: dict[int, str], first: int, left_out: list[int]) -> dict[int, str]:
+        """The note standing for each run of docstring lines left out (`open FILE:A-B` shows them)."""
+        indent = codes.get(first, "")[: len(codes.get(first, "")) - len(codes.get(first, "").lstrip())]
+        return {
+            start - 1: self.templates.message(
+                "docstring_elided", indent=indent, more=end - start + 1, file=file, start=start, end=end
+            )
+            for start, end in _runs(left_out)
+        }
+
+    def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
+        """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
+        when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
+        costs more calls; None when it has no docstring that long or is still too long without it. A line asked for
+        in the docstring (`around`: a grep match there) stays on screen with `line_context` lines either side."""
+        found = self._long_docstring(file, scope)
+        if found is None:
+            return None
+        codes, span = found
         context = self.limits.line_context
         inside = around is not None and span[0] < around <= span[1]
         near = range(around - context, around + context + 1) if around is not None and inside else range(0)
@@ -435,15 +456,31 @@ class Actions:
         rendered = self._bridge.render_blocks([chunk_to_dict(part)])
         if not rendered:
             return None
-        first = codes.get(span[0], "")
-        notes = {}
-        for start, end in _runs(left_out):
-            notes[start - 1] = self.templates.message(
-                "docstring_elided", indent=first[: len(first) - len(first.lstrip())], more=end - start + 1,
-                file=file, start=start, end=end,
-            )  # fmt: skip
-        text = block_text(rendered[0], notes=notes)
+        text = block_text(rendered[0], notes=self._docstring_notes(file, codes, span[0], left_out))
         return ActionResult(text, 0, [part])
+
+    def _first_part_without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
+        """A function too long for one part even without its long docstring: the first part of its code from the def,
+        the docstring but its first line left out (a note opens it), the rest of the code as the part's hint. The
+        parts a reader follows are then code; the docstring (mostly examples) is one `open` away, as when leaving it
+        out makes a function fit one part. None without such a docstring, or when the line asked for (`around`) is
+        not in that first part (in the docstring, or further down: the part is centred on it)."""
+        found = self._long_docstring(file, scope)
+        if found is None:
+            return None
+        codes, span = found
+        code = [n for n in range(scope.line, scope.end_line + 1) if not span[0] < n <= span[1]]
+        kept, rest = code[: self.limits.max_open_lines], code[self.limits.max_open_lines :]
+        if not rest or (around is not None and around not in kept):
+            return None
+        part = ChunkRef(file, scope.cls, scope.function, False, tuple(kept))
+        rendered = self._bridge.render_blocks([chunk_to_dict(part)])
+        if not rendered:
+            return None
+        left_out = list(range(span[0] + 1, span[1] + 1))
+        text = block_text(rendered[0], notes=self._docstring_notes(file, codes, span[0], left_out))
+        note = self._truncated(scope.end_line - rest[0] + 1, f"open {file}:{rest[0]}-{scope.end_line}")
+        return ActionResult(text + "\n" + note, 0, [part])
 
     def _outline(self, file: str, cls: str, after: int = 0) -> ActionResult:
         """A class's outline: its file, then the numbered decorators and signatures of its methods and attributes,
@@ -606,13 +643,13 @@ class Actions:
         through = ""  # a dotted name nothing defines: the functions and classes its last part names are the answer
         if "." in symbol.name:
             exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
-            if not exact:  # `env.from_string`: a method called through a variable
-                symbols = self._bridge.workspace_symbols(symbol.last)
+            if not exact:  # `env.from_string`: a method called through a variable (or a module's function), never
+                symbols = self._bridge.workspace_symbols(symbol.last)  # a function local to another one
                 exact = self._fold_overloads([
                     d
                     for w in symbols
                     if w["name"] == symbol.last and not is_test_file(w["file"])
-                    and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS
+                    and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS and not _local(d)
                 ], facts)  # fmt: skip
                 through, symbol = (symbol.name, Symbol(symbol.last)) if exact else ("", symbol)
                 if not exact and _COMPOUND.search(symbol.last):  # nor its last part (`six.add_metaclass`): the
@@ -659,14 +696,20 @@ class Actions:
 
     def _loose(self, name: str, symbols: list[dict], facts: FileFacts) -> list[Definition]:
         """Up to `max_loose_matches` workspace symbols outside tests whose names hold `name` (not it exactly) in
-        any case; in-order subsequence matches are noise."""
-        out: list[Definition] = []
-        for w in symbols:
-            if w["name"] != name and name.lower() in w["name"].lower() and not is_test_file(w["file"]):
-                out.append(self._definition_at(w, facts))
-                if len(out) == self.limits.max_loose_matches:
-                    break
-        return out
+        any case; classes and functions before assigned names (`def load_contextvar_class` before `TEXT = 1` for
+        `text`: a name one can open and read), and among them names holding it as words (`CodeTagFilter`,
+        `_make_tag_state` for `Tag`) before names holding its letters (`_lookup_ctag`); in-order subsequence matches
+        are noise."""
+        pool = [
+            w for w in symbols
+            if w["name"] != name and name.lower() in w["name"].lower() and not is_test_file(w["file"])
+        ][: MAX_LOOSE_POOL]  # fmt: skip
+        found = [self._definition_at(w, facts) for w in pool]
+        ranked = sorted(
+            zip(pool, found, strict=True),
+            key=lambda p: (p[1].kind not in _SCOPE_KINDS, not _holds_words(p[0]["name"], name)),
+        )
+        return [d for _, d in ranked][: self.limits.max_loose_matches]
 
     def _in_module(self, name: str, facts: FileFacts) -> list[Definition]:
         """`module.Name` as code writes it (`admin.ModelAdmin`, `pkg.keys.hashkey`): the definitions of `Name` in a
@@ -777,12 +820,28 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
+MAX_LOOSE_POOL = 30  # workspace symbols holding a name read for its partial matches (the first ones answer)
 # a compound name (`add_metaclass`, `addMetaclass`), whose partial matches are likely its kin; a plain word's (`key`,
 # `name`) are every name holding the word
 _COMPOUND = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|[a-z0-9][A-Z]")
 _CALL = re.compile(r"(?<![\w.])((?:self\.|cls\.)?[A-Za-z_]\w*)\s*\(")
 _NOT_CALLED = frozenset(dir(builtins)) | {"super", "self", "cls"}
 _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
+
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def _holds_words(name: str, part: str) -> bool:
+    """`part`'s words (snake_case and CamelCase parts, any case) are words of `name` in a row: `tag` in
+    `CodeTagFilter` and `_make_tag_state`, not in `_lookup_ctag`."""
+    words, wanted = [w.lower() for w in _WORD.findall(name)], [w.lower() for w in _WORD.findall(part)]
+    return bool(wanted) and any(words[i : i + len(wanted)] == wanted for i in range(len(words) - len(wanted) + 1))
+
+
+def _local(d: Definition) -> bool:
+    """A function defined inside another function (a closure): no attribute reaches it."""
+    return d.kind != "Class" and "." in (d.function or "")
 
 
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:

@@ -2,11 +2,15 @@
 dependency, copied from site-packages) over a real local lsp-bridge: a property opens with its setter, a blank line
 between methods shows the short functions around it whole instead of cutting them, a dotted name nothing defines
 lists the partial matches of its last part, and a unique class outlined a few calls ago is not outlined again.
-Expected lines come from the sources themselves (Python's ast), not from the answers."""
+Session 10: a function too long for one part leaves its long docstring out before it is cut, partial matches list
+classes and functions before assigned names and names holding the word before names holding its letters, and a name
+called through a variable is never a function local to another one. Expected lines come from the sources themselves
+(Python's ast), not from the answers."""
 
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -144,3 +148,95 @@ def test_a_unique_class_outlined_a_few_calls_ago_is_not_outlined_again(root: Pat
     # an overview names it as well
     actions.execute("overview", "packaging/specifiers.py Specifier")
     assert "### File" not in actions.execute("find_symbol", "Specifier").observation
+
+
+def docstring_lines(path: Path, qualname: str) -> tuple[int, int]:
+    """(first, last) line of a function's docstring, by Python's ast (the last definition of that name: an
+    implementation after its `@overload` stubs)."""
+    node: ast.AST = ast.parse(path.read_text())
+    for part in qualname.split("."):
+        node = [
+            c for c in ast.iter_child_nodes(node)
+            if isinstance(c, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and c.name == part
+        ][-1]  # fmt: skip
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(node.body[0], ast.Expr)
+    return node.body[0].lineno, node.body[0].end_lineno or node.body[0].lineno
+
+
+def test_a_function_too_long_for_one_part_leaves_its_long_docstring_out_first(root: Path, bridge: BridgeClient) -> None:
+    path = root / "packaging/specifiers.py"
+    _, line, end = functions(path)["SpecifierSet.filter"][-1]  # the implementation, after its two @overload stubs
+    first, last = docstring_lines(path, "SpecifierSet.filter")
+    assert last - first >= ActionLimits().min_elided_docstring
+    limit = 20  # too short for its code even without the docstring
+    assert len(code(path, line, end) - code(path, first + 1, last)) > limit
+    actions = fresh(bridge, root, max_open_lines=limit)
+    answer = actions.execute("open", f"packaging/specifiers.py:{line}")
+    shown = set(numbered(answer.observation))
+    assert {line, first} <= shown and not shown & set(range(first + 1, last + 1))  # the docstring's first line only
+    after = [n for n in range(last + 1, end + 1)]
+    kept = [n for n in range(line, end + 1) if not first < n <= last][:limit]
+    assert code(path, line, kept[-1]) - code(path, first + 1, last) <= shown  # the code from the def, no gap
+    assert max(shown) == kept[-1] and kept[-1] in after
+    lines = answer.observation.splitlines()
+    assert f"open packaging/specifiers.py:{first + 1}-{last})" in answer.observation  # the docstring: one open away
+    assert lines[-1].endswith(f"narrow it: open packaging/specifiers.py:{kept[-1] + 1}-{end})")  # the rest: code
+    rest: set[int] = set()
+    hints = [f"packaging/specifiers.py:{kept[-1] + 1}-{end}"]
+    while hints:  # the rest in parts of `limit` lines, each hinting at the next
+        more = actions.execute("open", hints.pop()).observation
+        rest |= set(numbered(more))
+        hints += re.findall(r"narrow it: open (\S+:\d+-\d+)\)$", more)
+    assert code(path, line, end) - code(path, first + 1, last) <= shown | rest  # the code: the part and its hint
+    docstring = fresh(bridge, root).execute("open", f"packaging/specifiers.py:{first + 1}-{last}").observation
+    source = path.read_text().splitlines()
+    assert all(source[n - 1].strip() in docstring for n in range(first + 1, last + 1))  # and the docstring's note
+    # a line asked for inside the docstring (a grep match there) is still on screen
+    inside = (first + last) // 2
+    assert inside in set(numbered(fresh(bridge, root, max_open_lines=limit).execute(
+        "open", f"packaging/specifiers.py:{inside}").observation))  # fmt: skip
+
+
+def test_partial_matches_list_classes_and_functions_before_assigned_names(root: Path, bridge: BridgeClient) -> None:
+    holding = [w for w in bridge.workspace_symbols("var") if w["name"] != "var" and "var" in w["name"].lower()]
+    assert "MarkerVar" in [w["name"] for w in holding[:3]]  # `MarkerVar = Union[...]`, among the first the bridge lists
+    for name in ("var", "marker"):  # nothing defines `var`; only attributes define `marker`
+        rows = fresh(bridge, root).execute("find_symbol", name).observation.splitlines()
+        partial = rows[next(i for i, row in enumerate(rows) if row.startswith("partial matches")) + 1 :]
+        assert partial and all(re.match(r"\S+:\d+  \S+  (class|def) ", row) for row in partial), rows
+    rows = fresh(bridge, root).execute("find_symbol", "var").observation.splitlines()
+    line = functions(root / "packaging/_parser.py")["process_env_var"][0][1]
+    assert f"packaging/_parser.py:{line}  process_env_var  def process_env_var(env_var)" in rows  # one to read
+
+
+def test_partial_matches_list_names_holding_the_word_before_names_holding_its_letters(
+    root: Path, bridge: BridgeClient
+) -> None:
+    order = [w["name"] for w in bridge.workspace_symbols("canonical")]
+    assert order.index("canonicalize_name") < order.index("_canonical_spec")  # the bridge's order
+    rows = fresh(bridge, root).execute("find_symbol", "canonical").observation.splitlines()
+    names = [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]]
+    words = [n for n in names if "canonical" in n.strip("_").split("_")]
+    assert rows[0] == "No exact definition of `canonical`." and len(names) == 3
+    assert set(words) == {"_canonical_spec", "_canonical_specs"} and names[:2] == words, rows  # the word first
+
+
+def test_a_name_called_through_a_variable_is_never_a_local_function(root: Path, bridge: BridgeClient) -> None:
+    tree = ast.parse((root / "packaging/version.py").read_text())
+    closures = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "wrapper"]
+    assert len(closures) == 1  # `_deprecated`'s closure, the only `wrapper`
+    line = closures[0]
+    assert (
+        fresh(bridge, root)
+        .execute("find_symbol", "wrapper")
+        .observation.startswith(f"packaging/version.py:{line}  _deprecated.decorator.wrapper")
+    )  # asked for by its name: it is the definition
+    answer = fresh(bridge, root).execute("find_symbol", "obj.wrapper")  # `obj.wrapper()`: no attribute reaches it
+    assert (answer.returncode, answer.observation) == (1, "No definition of `obj.wrapper`.")
+    method = functions(root / "packaging/markers.py")["Marker.evaluate"][0][1]
+    assert (
+        fresh(bridge, root)
+        .execute("find_symbol", "obj.evaluate")
+        .observation.splitlines()[1]
+        .startswith(f"packaging/markers.py:{method}  Marker.evaluate")
+    )  # a method still answers
