@@ -139,7 +139,8 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
     typer.echo("set: tuned = used while tuning the actions and the policy, held = held out (never tuned on), hN = "
                "added as held-out round N (h1: reported once in session 5, tuned on since session 6; h2: reported "
                "once in session 6, tuned on since session 7; h3: reported once in session 7, tuned on since "
-               "session 8; h4: reported once in session 8, h5 once in session 9, both tuned on since session 9; a "
+               "session 8; h4: reported once in session 8, h5 once in session 9, both tuned on since session 9; "
+               "h6: reported once in session 9, tuned on since session 10; a "
                "round whose tasks say tuned: false was never tuned on); named: the statement names a "
                "gold function (as its real report did, or in a traceback frame); "
                "beyond gold: a tool's tokens less the gold functions it showed whole")  # fmt: skip
