@@ -23,6 +23,7 @@ import ast
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -47,12 +48,12 @@ CONFIGS = ["pyproject.toml", "setup.cfg", "pytest.ini", "tox.ini", "conftest.py"
 
 
 def run_dir(pkg: Package) -> Path:
-    return VENVS / pkg.name / "run" / pkg.fix
+    return VENVS / pkg.folder / "run" / pkg.fix
 
 
 def setup(pkg: Package) -> None:
     """The venv with the bug release, and the fix release's tests from its sdist."""
-    venv = VENVS / pkg.name
+    venv = VENVS / pkg.folder
     py = venv / "bin" / "python"
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -142,7 +143,7 @@ def project_frame(output: str, pkg: Package) -> tuple[Path, int] | None:
     found = None
     for m in re.finditer(r"^(\S+\.py):(\d+): ", output, flags=re.M):
         path = (run_dir(pkg) / m.group(1)).resolve()
-        if path.is_relative_to(VENVS / pkg.name / "lib") and f"/site-packages/{pkg.module}/" in str(path):
+        if path.is_relative_to(VENVS / pkg.folder / "lib") and f"/site-packages/{pkg.module}/" in str(path):
             found = (path, int(m.group(2)))
     return found
 
@@ -150,19 +151,20 @@ def project_frame(output: str, pkg: Package) -> tuple[Path, int] | None:
 def one(run: Run) -> tuple[dict[str, object] | None, str]:
     pkg = PACKAGES[run.package]
     where = run_dir(pkg)
-    py = VENVS / pkg.name / "bin" / "python"
+    py = VENVS / pkg.folder / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "COLUMNS": "120"})
     env["HOME"] = str(where)
     try:
         res = subprocess.run(
-            [str(py), *PYTEST, run.node], cwd=where, env=env, capture_output=True, text=True, timeout=120
+            [str(py), *PYTEST, run.node], cwd=where, env=env, capture_output=True, text=True, timeout=120, errors="replace"
         )
     except subprocess.TimeoutExpired:
         return None, "timeout"
-    if res.returncode != 1 or "= FAILURES =" not in res.stdout:
-        return None, f"no failure (rc={res.returncode}) {res.stdout[-300:]}{res.stderr[-300:]}"
-    output = failure_section(res.stdout).replace(str(where) + "/", "").replace(str(where), PROJECT)
+    stdout = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)  # a project's addopts may force --color=yes
+    if res.returncode != 1 or "= FAILURES =" not in stdout:
+        return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
+    output = failure_section(stdout).replace(str(where) + "/", "").replace(str(where), PROJECT)
     exception = exception_line(output)
     if run.expect not in exception.split(":", 1)[0]:
         return None, "unexpected exception: " + exception
@@ -180,7 +182,7 @@ def one(run: Run) -> tuple[dict[str, object] | None, str]:
         "callsite": run.callsite,
         "path": test_file,
         "code": code,
-        "command": "python " + " ".join(PYTEST[:-2] + PYTEST[-2:]) + " " + run.node,
+        "command": shlex.join(["python", *PYTEST, run.node]),
         "returncode": res.returncode,
         "output": output,
         "exception": exception,
@@ -197,8 +199,8 @@ def main() -> int:
     opts = parser.parse_args()
     if opts.setup:
         for pkg in PACKAGES.values():
-            if pkg.name.startswith(opts.only):
-                print(f"setup {pkg.name} {pkg.bug} (tests of {pkg.fix})", flush=True)
+            if pkg.folder.startswith(opts.only):
+                print(f"setup {pkg.folder}: {pkg.dist}=={pkg.bug} (tests of {pkg.fix})", flush=True)
                 setup(pkg)
         return 0
     runs = [r for r in RUNS if r.group.startswith(opts.only)]

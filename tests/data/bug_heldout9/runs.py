@@ -16,6 +16,11 @@ class Package:
     tests: str  # the sdist's test folder
     deps: tuple[str, ...] = ("pytest",)  # what the tests need besides the package
     licence: str = ""
+    venv: str = ""  # the venv folder under /work/venvs/bugset9 (the name, when one release pair of it is used)
+
+    @property
+    def folder(self) -> str:
+        return self.venv or self.name
 
 
 @dataclass(frozen=True)
@@ -30,17 +35,30 @@ class Run:
 
 
 PACKAGES = {
-    p.name: p
+    p.folder: p
     for p in [
         Package("markdown", "Markdown", "markdown", "3.8", "3.8.1", "tests", licence="BSD-3-Clause"),
         Package("jinja2", "Jinja2", "jinja2", "3.1.4", "3.1.5", "tests", ("pytest", "trio"), "BSD-3-Clause"),
         Package("click", "click", "click", "8.1.7", "8.1.8", "tests", licence="BSD-3-Clause"),
+        Package("click", "click", "click", "8.1.3", "8.1.4", "tests", licence="BSD-3-Clause", venv="click-8.1.3"),
+        Package("humanize", "humanize", "humanize", "4.9.0", "4.10.0", "tests", ("pytest", "freezegun", "coverage"),
+                "MIT"),
+        Package("tomlkit", "tomlkit", "tomlkit", "0.13.1", "0.13.2", "tests", licence="MIT"),
+        Package("packaging", "packaging", "packaging", "23.1", "23.2", "tests", ("pytest", "pretend"),
+                "Apache-2.0 OR BSD-2-Clause"),
+        Package("tomlkit", "tomlkit", "tomlkit", "0.11.6", "0.11.7", "tests", licence="MIT", venv="tomlkit-0.11.6"),
+        Package("bleach", "bleach", "bleach", "6.0.0", "6.1.0", "tests", licence="Apache-2.0"),
+        Package("sqlparse", "sqlparse", "sqlparse", "0.5.0", "0.5.1", "tests", licence="BSD-3-Clause"),
+        Package("python-dotenv", "python-dotenv", "dotenv", "1.0.0", "1.0.1", "tests", ("pytest", "sh", "click"),
+                "BSD-3-Clause"),
     ]
 }
 
 MD = "https://github.com/Python-Markdown/markdown/issues/"
 JJ = "https://github.com/pallets/jinja/issues/"
 CK = "https://github.com/pallets/click/issues/"
+HU = "https://github.com/python-humanize/humanize/pull/"
+PK = "https://github.com/pypa/packaging/issues/"
 
 RUNS = [
     # Python-Markdown 3.8.1: "Fixed HTML handling corner case that prevented some content from not being rendered"
@@ -90,4 +108,83 @@ RUNS = [
     # Click 8.1.8: "Show correct value for flag default when using default_map."
     Run("click_flag_default_map_help", "click", "tests/test_defaults.py::test_flag_default_map", "AssertionError",
         "--help of a boolean flag whose default comes from default_map", CK + "2632"),
+    # Click 8.1.4: "Don't fail when writing filenames to streams with strict errors. Replace invalid bytes with the
+    # replacement character."
+    Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_types.py::test_path_surrogates",
+        "AssertionError", "click.Path error message for a surrogate-escaped path", CK + "2395"),
+    Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_types.py::test_file_surrogates[type0]",
+        "AssertionError", "click.File error message for a surrogate-escaped name", CK + "2395"),
+    Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_types.py::test_file_error_surrogates",
+        "AssertionError", "FileError message for a surrogate-escaped name", CK + "2395"),
+    Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_utils.py::test_filename_formatting",
+        "AssertionError", "click.format_filename of undecodable bytes", CK + "2395"),
+    # 8.1.4: "EOFError and KeyboardInterrupt tracebacks are not suppressed when standalone_mode is disabled."
+    Run("click_abort_hidden_without_standalone", "click-8.1.3",
+        "tests/test_commands.py::test_abort_exceptions_with_disabled_standalone_mode[EOFError]", "AssertionError",
+        "EOFError in a command run with standalone_mode=False", CK + "2380"),
+    Run("click_abort_hidden_without_standalone", "click-8.1.3",
+        "tests/test_commands.py::test_abort_exceptions_with_disabled_standalone_mode[KeyboardInterrupt]", "AssertionError",
+        "KeyboardInterrupt in a command run with standalone_mode=False", CK + "2380"),
+    # humanize 4.10.0: "Fix handling of negative time deltas" (fixes #18 and #171)
+    Run("humanize_negative_timedelta", "humanize", "tests/test_time.py::test_naturaldelta[1-a second]",
+        "AssertionError", "naturaldelta of -1 (int seconds)", HU + "173"),
+    Run("humanize_negative_timedelta", "humanize", "tests/test_time.py::test_naturaldelta[23.5-23 seconds]",
+        "AssertionError", "naturaldelta of -23.5 (float seconds)", HU + "173"),
+    Run("humanize_negative_timedelta", "humanize", "tests/test_time.py::test_naturaldelta[test_input7-an hour]",
+        "AssertionError", "naturaldelta of a negated one-hour timedelta", HU + "173"),
+    # humanize 4.10.0: "metric: Fix precision format"
+    Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[1.5123, '', 0]-2]",
+        "ValueError", "metric(1.5123, precision=0)", HU + "159"),
+    Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[1000, '', 0]-1 k]",
+        "ValueError", "metric(1000, precision=0) with a kilo prefix", HU + "159"),
+    Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[10.5123, '', 1]-11]",
+        "ValueError", "metric(10.5123, precision=1) of a two-digit value", HU + "159"),
+    # tomlkit 0.13.2: "Fix deleting keys from an out-of-order table does not remove all table parts."
+    Run("tomlkit_out_of_order_table_key", "tomlkit", "tests/test_toml_document.py::test_delete_out_of_order_table_key",
+        "AssertionError", "del of a key of a table split in two parts", "https://github.com/python-poetry/tomlkit/issues/379"),
+    Run("tomlkit_out_of_order_table_key", "tomlkit",
+        "tests/test_toml_document.py::test_overwrite_out_of_order_table_key", "AssertionError",
+        "overwriting a key of a table split in two parts", "https://github.com/python-poetry/tomlkit/issues/379"),
+    # packaging 23.2: "Requirement parsing no longer automatically validates the URL"
+    Run("packaging_requirement_url_validated", "packaging",
+        "tests/test_requirements.py::TestRequirementParsing::test_file_url[file:.]", "InvalidRequirement",
+        "Requirement('name @ file:.')", PK + "120"),
+    Run("packaging_requirement_url_validated", "packaging",
+        "tests/test_requirements.py::TestRequirementParsing::test_file_url[file:/.]", "InvalidRequirement",
+        "Requirement('name @ file:/.')", PK + "120"),
+    Run("packaging_requirement_url_validated", "packaging",
+        "tests/test_requirements.py::test_basic_valid_requirement_parsing[-None-gopher:/foo/com--extras0-package]",
+        "InvalidRequirement", "Requirement with a gopher: URL", PK + "120"),
+    # python-dotenv 1.0.1: "Gracefully handle code which has been imported from a zipfile"
+    Run("dotenv_load_from_zip_import", "python-dotenv",
+        "tests/test_zip_imports.py::test_load_dotenv_gracefully_handles_zip_imports_when_no_env_file", "",
+        "load_dotenv() called from a module imported from a zip file, no .env", "https://github.com/theskumar/python-dotenv/issues/456"),
+    Run("dotenv_load_from_zip_import", "python-dotenv",
+        "tests/test_zip_imports.py::test_load_dotenv_outside_zip_file_when_called_in_zipfile", "",
+        "load_dotenv() called from a zipped module, .env in the working directory", "https://github.com/theskumar/python-dotenv/issues/456"),
+    # tomlkit 0.11.7: "Fix the wrong return type when doing arithmetic operations between integers and floats."
+    Run("tomlkit_int_float_arithmetic", "tomlkit-0.11.6", "tests/test_items.py::test_add_float_to_int", "AssertionError",
+        "tomlkit Integer + float", "https://github.com/sdispater/tomlkit/issues/270"),
+    Run("tomlkit_int_float_arithmetic", "tomlkit-0.11.6", "tests/test_items.py::test_sub_float_from_int", "TypeError",
+        "tomlkit Integer - float", "https://github.com/sdispater/tomlkit/issues/270"),
+    # bleach 6.1.0: "Handle more cases with < followed by character data"
+    Run("bleach_lessthan_character_data", "bleach",
+        "tests/test_clean.py::test_lessthan_escaping[<some thing-&lt;some thing]", "AssertionError",
+        "clean('<some thing')", "https://github.com/mozilla/bleach/issues/705"),
+    Run("bleach_lessthan_character_data", "bleach",
+        "tests/test_clean.py::test_lessthan_escaping[<some thing=foo-&lt;some thing=foo]", "AssertionError",
+        "clean('<some thing=foo')", "https://github.com/mozilla/bleach/issues/705"),
+    # sqlparse 0.5.1: "Fix parsing and formatting of ORDER clauses containing NULLS FIRST or NULLS LAST"
+    Run("sqlparse_order_nulls_first_last", "sqlparse", "tests/test_tokenize.py::test_parse_order[NULLS FIRST]",
+        "AssertionError", "sqlparse.parse('NULLS FIRST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
+    Run("sqlparse_order_nulls_first_last", "sqlparse", "tests/test_tokenize.py::test_parse_order[ASC NULLS LAST]",
+        "AssertionError", "sqlparse.parse('ASC NULLS LAST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
+    Run("sqlparse_order_nulls_first_last", "sqlparse", "tests/test_tokenize.py::test_parse_order[DESC NULLS FIRST]",
+        "AssertionError", "sqlparse.parse('DESC NULLS FIRST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
+    # sqlparse 0.5.1: "The strip comments filter was a bit greedy and removed too much whitespace"
+    Run("sqlparse_strip_comments_eats_whitespace", "sqlparse", "tests/test_format.py::TestFormat::test_strip_comments_multi",
+        "AssertionError", "format(strip_comments=True) of /* */ comments", "https://github.com/andialbrecht/sqlparse/issues/772"),
+    Run("sqlparse_strip_comments_eats_whitespace", "sqlparse",
+        "tests/test_format.py::TestFormat::test_strip_comments_preserves_whitespace", "AssertionError",
+        "format(strip_comments=True) of a comment glued between two tokens", "https://github.com/andialbrecht/sqlparse/issues/772"),
 ]
