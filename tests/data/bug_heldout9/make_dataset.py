@@ -127,6 +127,8 @@ def exception_line(output: str) -> str:
     when that line does not start with it (a rewritten `assert`)."""
     lines = output.splitlines()
     locs = [i for i, ln in enumerate(lines) if re.match(r"^\S.*:\d+: \S", ln)]
+    if not locs:
+        return ""
     last = locs[-1]
     etype = lines[last].rsplit(": ", 1)[1].strip()
     prev = max([i for i in locs[:-1]] + [0])
@@ -166,7 +168,7 @@ def one(run: Run) -> tuple[dict[str, object] | None, str]:
         return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
     output = failure_section(stdout).replace(str(where) + "/", "").replace(str(where), PROJECT)
     exception = exception_line(output)
-    if run.expect not in exception.split(":", 1)[0]:
+    if not exception or run.expect not in exception.split(":", 1)[0]:
         return None, "unexpected exception: " + exception
     test_file = run.node.split("::", 1)[0]
     qual = re.sub(r"\[.*$", "", run.node.split("::", 1)[1])

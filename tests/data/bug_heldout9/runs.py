@@ -49,6 +49,12 @@ PACKAGES = {
         Package("tomlkit", "tomlkit", "tomlkit", "0.11.6", "0.11.7", "tests", licence="MIT", venv="tomlkit-0.11.6"),
         Package("bleach", "bleach", "bleach", "6.0.0", "6.1.0", "tests", licence="Apache-2.0"),
         Package("sqlparse", "sqlparse", "sqlparse", "0.5.0", "0.5.1", "tests", licence="BSD-3-Clause"),
+        Package("prettytable", "prettytable", "prettytable", "3.10.0", "3.10.2", "tests",
+                ("pytest", "pytest-lazy-fixtures"), "BSD-3-Clause"),
+        Package("werkzeug", "Werkzeug", "werkzeug", "3.1.2", "3.1.3", "tests",
+                ("pytest", "pytest-xprocess", "ephemeral-port-reserve", "watchdog"), "BSD-3-Clause", "werkzeug-3.1.2"),
+        Package("marshmallow", "marshmallow", "marshmallow", "3.21.0", "3.21.1", "tests", ("pytest", "simplejson", "pytz"),
+                "MIT"),
         Package("python-dotenv", "python-dotenv", "dotenv", "1.0.0", "1.0.1", "tests", ("pytest", "sh", "click"),
                 "BSD-3-Clause"),
     ]
@@ -59,6 +65,7 @@ JJ = "https://github.com/pallets/jinja/issues/"
 CK = "https://github.com/pallets/click/issues/"
 HU = "https://github.com/python-humanize/humanize/pull/"
 PK = "https://github.com/pypa/packaging/issues/"
+PT = "https://github.com/prettytable/prettytable/issues/"
 
 RUNS = [
     # Python-Markdown 3.8.1: "Fixed HTML handling corner case that prevented some content from not being rendered"
@@ -102,12 +109,6 @@ RUNS = [
         "PicklingError", "pickle protocol 0 of jinja2.utils.missing", JJ + "2027"),
     Run("jinja2_missing_sentinel_copy_pickle", "jinja2", "tests/test_utils.py::test_pickle_missing[4]",
         "PicklingError", "pickle protocol 4 of jinja2.utils.missing", JJ + "2027"),
-    # 3.1.5: "Using set for multiple assignment (a, b = 1, 2) does not fail when the target is a namespace attribute."
-    Run("jinja2_namespace_tuple_set", "jinja2", "tests/test_core_tags.py::TestSet::test_namespace_set_tuple",
-        "TemplateSyntaxError", "{% set ns.a, ns.b = ... %}", JJ + "1413"),
-    # Click 8.1.8: "Show correct value for flag default when using default_map."
-    Run("click_flag_default_map_help", "click", "tests/test_defaults.py::test_flag_default_map", "AssertionError",
-        "--help of a boolean flag whose default comes from default_map", CK + "2632"),
     # Click 8.1.4: "Don't fail when writing filenames to streams with strict errors. Replace invalid bytes with the
     # replacement character."
     Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_types.py::test_path_surrogates",
@@ -187,4 +188,38 @@ RUNS = [
     Run("sqlparse_strip_comments_eats_whitespace", "sqlparse",
         "tests/test_format.py::TestFormat::test_strip_comments_preserves_whitespace", "AssertionError",
         "format(strip_comments=True) of a comment glued between two tokens", "https://github.com/andialbrecht/sqlparse/issues/772"),
+    # humanize 4.10.0: "Fix naturaldelta sub second precision" (fixes #154: float input and sub-second minimum_unit)
+    Run("humanize_subsecond_float_truncated", "humanize",
+        "tests/test_time.py::test_naturaldelta_minimum_unit_explicit[milliseconds-0.001-1 millisecond]",
+        "AssertionError", "naturaldelta(0.001, minimum_unit='milliseconds')", HU + "169"),
+    Run("humanize_subsecond_float_truncated", "humanize",
+        "tests/test_time.py::test_naturaldelta_minimum_unit_explicit[milliseconds-0.101943-101 milliseconds]",
+        "AssertionError", "naturaldelta(0.101943, minimum_unit='milliseconds')", HU + "169"),
+    Run("humanize_subsecond_float_truncated", "humanize",
+        "tests/test_time.py::test_naturaldelta_minimum_unit_explicit[microseconds-4e-06-4 microseconds]",
+        "AssertionError", "naturaldelta(4e-06, minimum_unit='microseconds')", HU + "169"),
+    # prettytable 3.10.1: "Fix GitHub-Flavoured Markdown for narrow columns" (issue #295, pull request #296)
+    Run("prettytable_markdown_narrow_columns", "prettytable", "tests/test_prettytable.py::TestStyle::test_style[MARKDOWN]",
+        "AssertionError", "MARKDOWN style with an empty first header", PT + "295"),
+    Run("prettytable_markdown_narrow_columns", "prettytable",
+        "tests/test_prettytable.py::TestStyle::test_style_align[MARKDOWN]", "AssertionError",
+        "MARKDOWN style with l/c/r column alignment", PT + "295"),
+    # prettytable 3.10.1: max_table_width made tables wider than asked (issue #288)
+    Run("prettytable_max_table_width_exceeded", "prettytable",
+        "tests/test_prettytable.py::TestMaxTableWidth::test_max_table_width", "AssertionError",
+        "max_table_width on a one-column table", PT + "288"),
+    Run("prettytable_max_table_width_exceeded", "prettytable",
+        "tests/test_prettytable.py::TestMaxTableWidth::test_max_table_width_wide", "AssertionError",
+        "max_table_width on a wide multi-column table", PT + "288"),
+    Run("prettytable_max_table_width_exceeded", "prettytable",
+        "tests/test_prettytable.py::TestMaxTableWidth::test_max_table_width_wide_vrules_frame", "AssertionError",
+        "max_table_width with vrules=FRAME", PT + "288"),
+    # Werkzeug 3.1.3: "Initial data passed to MultiDict ... only accepts list, tuple, or set" (singleton)
+    Run("werkzeug_multidict_bytes_as_values", "werkzeug-3.1.2",
+        "tests/test_datastructures.py::test_iter_multi_data[value2-expect2]",
+        "AssertionError", "MultiDict initial data holding a bytes value", "https://github.com/pallets/werkzeug/issues/2994"),
+    # marshmallow 3.21.1: "Fix error message when field is declared as a class and not an instance" (singleton)
+    Run("marshmallow_field_class_error_message", "marshmallow",
+        "tests/test_schema.py::test_fields_must_be_declared_as_instances", "AssertionError",
+        "a Schema attribute set to fields.String (the class)", "https://github.com/marshmallow-code/marshmallow/issues/2245"),
 ]
