@@ -102,6 +102,8 @@ RUNS = [
     Run("jinja2_undefined_dunder_protocols", "jinja2",
         "tests/test_runtime.py::test_undefined_pickle[ChainableUndefined]", "TypeError",
         "pickle round trip of a ChainableUndefined", JJ + "2025"),
+    Run("jinja2_undefined_dunder_protocols", "jinja2", "tests/test_runtime.py::test_undefined_pickle[DebugUndefined]",
+        "TypeError", "pickle round trip of a DebugUndefined", JJ + "2025"),
     # 3.1.5: "Fix copy/pickle support for the internal missing object."
     Run("jinja2_missing_sentinel_copy_pickle", "jinja2", "tests/test_utils.py::test_copy_missing", "AssertionError",
         "copy.copy of jinja2.utils.missing", JJ + "2027"),
@@ -109,6 +111,8 @@ RUNS = [
         "PicklingError", "pickle protocol 0 of jinja2.utils.missing", JJ + "2027"),
     Run("jinja2_missing_sentinel_copy_pickle", "jinja2", "tests/test_utils.py::test_pickle_missing[4]",
         "PicklingError", "pickle protocol 4 of jinja2.utils.missing", JJ + "2027"),
+    Run("jinja2_missing_sentinel_copy_pickle", "jinja2", "tests/test_utils.py::test_pickle_missing[2]",
+        "PicklingError", "pickle protocol 2 of jinja2.utils.missing", JJ + "2027"),
     # Click 8.1.4: "Don't fail when writing filenames to streams with strict errors. Replace invalid bytes with the
     # replacement character."
     Run("click_filename_surrogates_strict_stream", "click-8.1.3", "tests/test_types.py::test_path_surrogates",
@@ -133,6 +137,8 @@ RUNS = [
         "AssertionError", "naturaldelta of -23.5 (float seconds)", HU + "173"),
     Run("humanize_negative_timedelta", "humanize", "tests/test_time.py::test_naturaldelta[test_input7-an hour]",
         "AssertionError", "naturaldelta of a negated one-hour timedelta", HU + "173"),
+    Run("humanize_negative_timedelta", "humanize", "tests/test_time.py::test_naturaldelta[test_input8-23 hours]",
+        "AssertionError", "naturaldelta of a negated 23h50m timedelta", HU + "173"),
     # humanize 4.10.0: "metric: Fix precision format"
     Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[1.5123, '', 0]-2]",
         "ValueError", "metric(1.5123, precision=0)", HU + "159"),
@@ -140,6 +146,8 @@ RUNS = [
         "ValueError", "metric(1000, precision=0) with a kilo prefix", HU + "159"),
     Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[10.5123, '', 1]-11]",
         "ValueError", "metric(10.5123, precision=1) of a two-digit value", HU + "159"),
+    Run("humanize_metric_precision_format", "humanize", "tests/test_number.py::test_metric[[100, '', 2]-100]",
+        "ValueError", "metric(100, precision=2) of a three-digit value", HU + "159"),
     # tomlkit 0.13.2: "Fix deleting keys from an out-of-order table does not remove all table parts."
     Run("tomlkit_out_of_order_table_key", "tomlkit", "tests/test_toml_document.py::test_delete_out_of_order_table_key",
         "AssertionError", "del of a key of a table split in two parts", "https://github.com/python-poetry/tomlkit/issues/379"),
@@ -182,6 +190,8 @@ RUNS = [
         "AssertionError", "sqlparse.parse('ASC NULLS LAST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
     Run("sqlparse_order_nulls_first_last", "sqlparse", "tests/test_tokenize.py::test_parse_order[DESC NULLS FIRST]",
         "AssertionError", "sqlparse.parse('DESC NULLS FIRST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
+    Run("sqlparse_order_nulls_first_last", "sqlparse", "tests/test_tokenize.py::test_parse_order[NULLS LAST]",
+        "AssertionError", "sqlparse.parse('NULLS LAST')", "https://github.com/andialbrecht/sqlparse/issues/532"),
     # sqlparse 0.5.1: "The strip comments filter was a bit greedy and removed too much whitespace"
     Run("sqlparse_strip_comments_eats_whitespace", "sqlparse", "tests/test_format.py::TestFormat::test_strip_comments_multi",
         "AssertionError", "format(strip_comments=True) of /* */ comments", "https://github.com/andialbrecht/sqlparse/issues/772"),
@@ -214,6 +224,9 @@ RUNS = [
     Run("prettytable_max_table_width_exceeded", "prettytable",
         "tests/test_prettytable.py::TestMaxTableWidth::test_max_table_width_wide_vrules_frame", "AssertionError",
         "max_table_width with vrules=FRAME", PT + "288"),
+    Run("prettytable_max_table_width_exceeded", "prettytable",
+        "tests/test_prettytable.py::TestMaxTableWidth::test_max_table_width_wide_vrules_none", "AssertionError",
+        "max_table_width with vrules=NONE", PT + "288"),
     # Werkzeug 3.1.3: "Initial data passed to MultiDict ... only accepts list, tuple, or set" (singleton)
     Run("werkzeug_multidict_bytes_as_values", "werkzeug-3.1.2",
         "tests/test_datastructures.py::test_iter_multi_data[value2-expect2]",
