@@ -84,23 +84,29 @@ def function_source(path: Path, qualname: str = "", line: int = 0) -> str:
     """A function's source with its decorators: by `Class::name` / `name`, or the innermost one holding `line`."""
     text = path.read_text()
     tree = ast.parse(text)
-    best: ast.AST | None = None
-    parts = qualname.split("::")
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        if qualname:
-            if node.name == parts[-1]:
-                best = node
-                if len(parts) == 1 and node.col_offset == 0:
-                    break
-        elif start <= line <= (node.end_lineno or 0):
-            if best is None or start >= best.lineno:  # the innermost
-                best = node
+    Func = (ast.FunctionDef, ast.AsyncFunctionDef)
+    best: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    if qualname:
+        *owner, name = qualname.split("::")
+        scopes: list[ast.AST] = [tree]
+        if owner:  # the method of that class, else (an inherited test) the first function of that name
+            scopes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == owner[-1]] + [tree]
+        for scope in scopes:
+            nodes = ast.iter_child_nodes(scope) if scope is not tree or not owner else ast.walk(tree)
+            best = next((n for n in nodes if isinstance(n, Func) and n.name == name), None)
+            if best is not None:
+                break
+    else:
+        for node in ast.walk(tree):
+            start = min([getattr(node, "lineno", 0), *(d.lineno for d in getattr(node, "decorator_list", []))])
+            if (
+                isinstance(node, Func)
+                and start <= line <= (node.end_lineno or 0)
+                and (best is None or start >= best.lineno)
+            ):
+                best = node  # the innermost
     if best is None:
         return ""
-    assert isinstance(best, (ast.FunctionDef, ast.AsyncFunctionDef))
     start = min([best.lineno, *(d.lineno for d in best.decorator_list)])
     lines = text.splitlines()[start - 1 : best.end_lineno]
     indent = min(len(ln) - len(ln.lstrip()) for ln in lines if ln.strip())
@@ -135,7 +141,7 @@ def exception_line(output: str) -> str:
     e_lines = [ln for ln in lines[prev:last] if ln.startswith("E ")]
     first = e_lines[0][1:].strip() if e_lines else ""
     short = etype.rsplit(".", 1)[-1]
-    if not first.split(":", 1)[0].rsplit(".", 1)[-1] == short:
+    if first.split(":", 1)[0].rsplit(".", 1)[-1] != short:
         first = f"{etype}: {first}" if first else etype
     return first
 
@@ -159,7 +165,13 @@ def one(run: Run) -> tuple[dict[str, object] | None, str]:
     env["HOME"] = str(where)
     try:
         res = subprocess.run(
-            [str(py), *PYTEST, run.node], cwd=where, env=env, capture_output=True, text=True, timeout=120, errors="replace"
+            [str(py), *PYTEST, run.node],
+            cwd=where,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            errors="replace",
         )
     except subprocess.TimeoutExpired:
         return None, "timeout"
