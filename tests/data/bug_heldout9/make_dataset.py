@@ -139,8 +139,11 @@ def exception_line(output: str) -> str:
     etype = lines[last].rsplit(": ", 1)[1].strip()
     prev = max([i for i in locs[:-1]] + [0])
     e_lines = [ln for ln in lines[prev:last] if ln.startswith("E ")]
-    first = e_lines[0][1:].strip() if e_lines else ""
     short = etype.rsplit(".", 1)[-1]
+    texts = [ln[1:].strip() for ln in e_lines]
+    # a SyntaxError's E lines start with the offending source; its `Type: message` line comes after
+    named = [t for t in texts if t.split(":", 1)[0].rsplit(".", 1)[-1] == short]
+    first = named[0] if named else (texts[0] if texts else "")
     if first.split(":", 1)[0].rsplit(".", 1)[-1] != short:
         first = f"{etype}: {first}" if first else etype
     return first

@@ -88,6 +88,7 @@ PACKAGES = {
             ("pytest", "simplejson", "pytz"),
             "MIT",
         ),
+        Package("mako", "Mako", "mako", "1.3.2", "1.3.3", "test", licence="MIT"),
         Package(
             "python-dotenv",
             "python-dotenv",
@@ -612,5 +613,73 @@ RUNS = [
         "AssertionError",
         "a Schema attribute set to fields.String (the class)",
         "https://github.com/marshmallow-code/marshmallow/issues/2245",
+    ),
+    # Mako 1.3.3: "Fixed unexpected error when use control lines which the first control block with no bodies other
+    # than comments, as `pass` is now added to the first empty block."
+    Run(
+        "mako_empty_first_control_block",
+        "mako",
+        "test/test_template.py::ControlTest::test_blank_control_9",
+        "IndentationError",
+        "% if with an empty first block followed by % elif",
+        "https://github.com/sqlalchemy/mako/issues/146",
+    ),
+    Run(
+        "mako_empty_first_control_block",
+        "mako",
+        "test/test_template.py::ControlTest::test_blank_control_10",
+        "IndentationError",
+        "% if with an empty first block followed by % else",
+        "https://github.com/sqlalchemy/mako/issues/146",
+    ),
+    Run(
+        "mako_empty_first_control_block",
+        "mako",
+        "test/test_template.py::ControlTest::test_blank_control_11",
+        "IndentationError",
+        "% try with an empty first block",
+        "https://github.com/sqlalchemy/mako/issues/146",
+    ),
+    Run(
+        "mako_empty_first_control_block",
+        "mako",
+        "test/test_template.py::ControlTest::test_commented_blank_control_9",
+        "IndentationError",
+        "first control block holding only a ## comment",
+        "https://github.com/sqlalchemy/mako/issues/146",
+    ),
+    # Mako 1.3.3: "Fixed unexpected syntax error in strict_undefined mode that occurred when using comprehensions
+    # within a function in a Mako Python code block."
+    Run(
+        "mako_comprehension_var_strict_undefined",
+        "mako",
+        "test/test_ast.py::AstParseTest::test_locate_identifiers_18",
+        "AssertionError",
+        "identifiers found in a function holding a list comprehension",
+        "https://github.com/sqlalchemy/mako/issues/320",
+    ),
+    Run(
+        "mako_comprehension_var_strict_undefined",
+        "mako",
+        "test/test_template.py::EscapeTest::test_listcomp_in_func_strict",
+        "NameError",
+        "list comprehension in a <%! def %> with strict_undefined",
+        "https://github.com/sqlalchemy/mako/issues/320",
+    ),
+    Run(
+        "mako_comprehension_var_strict_undefined",
+        "mako",
+        "test/test_template.py::EscapeTest::test_dictcomp_in_func_strict",
+        "NameError",
+        "dict comprehension in a function with strict_undefined",
+        "https://github.com/sqlalchemy/mako/issues/320",
+    ),
+    Run(
+        "mako_comprehension_var_strict_undefined",
+        "mako",
+        "test/test_template.py::EscapeTest::test_generator_in_func_strict",
+        "NameError",
+        "generator expression in a function with strict_undefined",
+        "https://github.com/sqlalchemy/mako/issues/320",
     ),
 ]
