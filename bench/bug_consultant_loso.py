@@ -14,14 +14,15 @@ sets, and the left-out set's recall with them, gated on the score without the ta
 `--fixed-weights` keeps the shipped ranking weights in every fold (session 9), `--tune KEY` still chooses KEY's weight
 per fold on the other sets (session 10: the `api` field); `--no-code-terms raised` chooses only the same raise
 point's bonus for queries without code; `--zero KEY` measures without a field (its weight 0 in every fold); `--all`
-prints the choices on every tuned set and each set's figures at them.
+prints the choices on every tuned set and each set's figures at them. `--distinct` (session 10, gate round 2) also
+chooses the weight of the template's margin in the gate, with and without code (`BugIndex._template_margin`).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
 once per set and recombined for each weighting, so a run takes a few minutes.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
-                                         [--tune KEY ...] [--zero KEY ...] [--all]
+                                         [--tune KEY ...] [--zero KEY ...] [--all] [--distinct]
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from agent.bug_consultant.retrieval import (
     EMBEDDING_WEIGHT,
     FIELD_WEIGHTS,
     RERANK_ONLY,
+    SAME_TEMPLATE,
     BugIndex,
     Query,
     quiet_dependency_loggers,
@@ -58,6 +60,7 @@ WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]
 PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
 CONSENSUS_GRID = [0, 0.2, 0.4, 0.6]
+DISTINCT_GRID = [0, 0.1, 0.2, 0.4, 0.6, 1.0]
 TAGS_GRID = [0, 0.25, 0.5, 1, 2, 3, 4, 6, 8]
 
 
@@ -131,29 +134,38 @@ def recall(p: Prepared, s: np.ndarray) -> tuple[float, float, float]:
 
 def consensus(p: Prepared, s: np.ndarray) -> dict[str, np.ndarray]:
     """Per query, with itself out ("own") and with its whole group out ("foreign"): the best score less the mean
-    symmetric similarity of the best three records to each other (`BugIndex._consensus`)."""
+    symmetric similarity of the best three records to each other (`BugIndex._consensus`); and as "own margin" and
+    "foreign margin" the template's margin (`BugIndex._template_margin`): when the best record has the query's message
+    template, its score less the best score of a record of another template."""
     finite = np.where(np.isfinite(s), s, 0.0)
     sym = 0.5 * (finite + finite.T)
     n = len(s)
     out = {}
     for kind, excluded in (("own", np.eye(n, dtype=bool)), ("foreign", p.same)):
-        values = np.zeros(n)
+        values, margins = np.zeros(n), np.zeros(n)
         for i in range(n):
             row = np.where(excluded[i], -np.inf, s[i] + p.noise[i])
             top = np.argpartition(-row, 2)[:3]
             a, b, c = top[np.argsort(-row[top])]
             values[i] = row[a] - (sym[a, b] + sym[a, c] + sym[b, c]) / 3
+            other = np.isfinite(row) & (p.parts["message"][i] < SAME_TEMPLATE)
+            if p.parts["message"][i, a] >= SAME_TEMPLATE:
+                margins[i] = row[a] - (row[other].max() if other.any() else 0.0)
         out[kind] = values
+        out[f"{kind} margin"] = margins
     return out
 
 
-def gated(p: Prepared, s: np.ndarray, cons: dict[str, np.ndarray], terms: tuple[float, float, float]) -> tuple:
-    """The best confidence per query: with a same-cause record stored (queries of groups of 2+), and without."""
-    raised, program, weight = terms
+def gated(p: Prepared, s: np.ndarray, cons: dict[str, np.ndarray], terms: tuple[float, ...]) -> tuple:
+    """The best confidence per query: with a same-cause record stored (queries of groups of 2+), and without. `terms`:
+    the raise point's bonus, the programs' bonus, the consensus weight and (gate round 2) the template margin's."""
+    raised, program, weight, distinct = (*terms, 0.0)[:4]
     conf = s + raised * p.raised + program * p.parts["program"]
     own = np.where(np.eye(len(s), dtype=bool), -np.inf, conf).max(1) + weight * cons["own"]
     foreign = np.where(p.same, -np.inf, conf).max(1) + weight * cons["foreign"]
-    scale = 1.0 + raised + program + weight
+    own += distinct * cons["own margin"]
+    foreign += distinct * cons["foreign margin"]
+    scale = 1.0 + raised + program + weight + distinct
     return own[p.multi] / scale, foreign / scale
 
 
@@ -202,10 +214,10 @@ def tags_weight(prepared: list[Prepared], w: dict[str, float]) -> float:
 
 
 def choose_gate(
-    data: dict, train: list[str], mode: str, w: dict[str, float], choices: list[tuple[float, float, float]], cap: float
-) -> tuple[tuple[float, float, float], float]:
+    data: dict, train: list[str], mode: str, w: dict[str, float], choices: list[tuple[float, ...]], cap: float
+) -> tuple[tuple[float, ...], float]:
     """The confidence's terms and threshold with the most mean advice shown on `train` under the rule (`cap`)."""
-    best: tuple[float, tuple[float, float, float], float] | None = None
+    best: tuple[float, tuple[float, ...], float] | None = None
     for terms in choices:
         results = {}
         for n in train:
@@ -270,6 +282,9 @@ def main(
     all_sets: bool = typer.Option(
         False, "--all", help="no fold left out: the choices on every tuned set (the defaults), in-sample figures"
     ),
+    distinct: bool = typer.Option(
+        False, "--distinct", help="also choose the template margin's weight in the gate (gate round 2)"
+    ),
 ) -> None:
     quiet_dependency_loggers()
     sets = [s for s in SETS if s.tuned_on and s.path.exists()]
@@ -279,8 +294,11 @@ def main(
     # the sets with model-style summaries: their rows once more with the summaries as the records' model answers
     summarised = [n for n in names if any(summary_of(r) is not None for r in rows[n])]
     data |= {(name, "summaries"): prepare(rows[name], True, summaries=True) for name in summarised}
-    grid = list(itertools.product(RAISED_GRID, PROGRAM_GRID, CONSENSUS_GRID))
+    grid: list[tuple[float, ...]] = list(itertools.product(RAISED_GRID, PROGRAM_GRID, CONSENSUS_GRID))
     nc_grid = {"": [(0.0, 0.0, 0.0)], "all": grid, "raised": [(r, 0.0, 0.0) for r in RAISED_GRID]}[no_code_terms]
+    if distinct:  # gate round 2: the template's margin on its grid, with and without code
+        grid = [(*t, d) for t in grid for d in DISTINCT_GRID]
+        nc_grid = [(*t, d) for t in nc_grid for d in DISTINCT_GRID]
     start = {**SHIPPED, **dict.fromkeys(zero, 0.0)}
     free = [k for k in TUNED_KEYS if k not in zero]
 
@@ -306,7 +324,7 @@ def main(
         if with_tags:
             w["tags"] = tags_weight(with_tags, w)
         line = [f"{left:22}"]
-        chosen: tuple[tuple[float, float, float], float] = ((0.0, 0.0, 0.0), 0.0)
+        chosen: tuple[tuple[float, ...], float] = ((0.0, 0.0, 0.0), 0.0)
         for mode in ("code", "no code", "summaries"):
             if mode == "summaries":  # the gate chosen with code, on the same set's records with model summaries
                 if left not in summarised:
@@ -329,7 +347,7 @@ def main(
             choices = grid if mode == "code" else nc_grid
             results = {t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}}
             before = lowest_threshold([results[(0, 0, 0)][n][1] for n in train], mode_cap)
-            best: tuple[float, tuple[float, float, float], float] | None = None
+            best: tuple[float, tuple[float, ...], float] | None = None
             for terms in choices:
                 t = lowest_threshold([results[terms][n][1] for n in train], mode_cap)
                 shown = float(np.mean([(results[terms][n][0] >= t).mean() for n in train]))
