@@ -152,12 +152,16 @@ SETS = [
     ),
     # real regression tests of bug-fix releases run against the bug release (68 runs, 24 groups, 13 packages), built in
     # session 10 by another engineer; nobody tuning looked at it. Run once per line after the gate was frozen at 9449278
-    # (gate round 2); its --summaries lines are not run: their author had read the fix. FIGURES
+    # (gate round 2); its --summaries lines are not run: their author had read the fix. Session 11, 68 runs, 65 queries
+    # with a same-cause run: recall@1 / recall@3 0.892 / 0.908, MRR 0.909, shown 60.0 % (first item right 100 %),
+    # 0.0 % without, AUC 0.923; the agent's code = no code (the parser reads no frame from pytest's report): 0.831 /
+    # 0.846, 47.7 % / 4.4 %; seed's Jaccard 0.800 / 0.846, BM25 1.000 / 1.000; p95 7.4 ms at 10k records, 0 LLM calls
     LabelledSet(
         "bug_heldout9",
         DATA / "bug_heldout9" / "bug_heldout9.jsonl",
-        False,
-        "real regression tests of bug-fix releases, built in session 10 by another engineer, never tuned on",
+        True,
+        "real regression tests of bug-fix releases, built in session 10 by another engineer; reported once at 9449278"
+        " while never tuned on, tuned on since session 11",
     ),
 ]
 
