@@ -191,6 +191,123 @@ def _frames(lines: list[str]) -> list[Frame]:
     return frames
 
 
+# pytest's report (--tb=long/auto/short): entries end or start with a location line, `path:line: ` (long, an inner
+# entry), `path:line: ExcType` (long, the last entry) or `path:line: in func` (short, and auto's middle entries)
+_PT_LOCATION = re.compile(
+    r"^(?P<file>[^\s:][^\s]*?):(?P<line>\d+): ?(?:in (?P<func>\S+)|(?P<type>[A-Za-z_][\w.]*))?\s*$"
+)
+_PT_E_LINE = re.compile(r"^E(?:\s|$)")
+_PT_HEADER = re.compile(r"^_{3,} (?P<title>.+?) _{3,}\s*$")  # a test's block: `____ test_add ____`
+_PT_END = re.compile(r"^(?:={3,}|-{3,}) .+ (?:={3,}|-{3,})\s*$")  # `=== short test summary info ===`, captured output
+_PT_CHAINED = (
+    "The above exception was the direct cause of the following exception:",
+    "During handling of the above exception, another exception occurred:",
+)
+_PT_DEF = re.compile(r"^(?P<indent>\s*)(?:async\s+)?def\s+(?P<name>\w+)\s*\(")
+
+
+def _pytest_blocks(lines: list[str]) -> list[list[str]]:
+    """The failure blocks of a pytest report (one per failing test, its header left out); the whole output when it
+    shows no header (a block cut out of a report)."""
+    blocks: list[list[str]] = []
+    current: list[str] | None = None
+    for line in lines:
+        if _PT_HEADER.match(line):
+            current = []
+            blocks.append(current)
+        elif _PT_END.match(line):
+            current = None
+        elif current is not None:
+            current.append(line)
+    return [block for block in blocks if any(_PT_LOCATION.match(line) for line in block)] or [lines]
+
+
+def _long_entry(source: list[str], loc: re.Match[str]) -> Frame:
+    """A long entry: the function's source lines (4 columns of margin, `>` on the failing line) before its location
+    line; the function is the `def` around the failing line, "" when the source shows none (`???`)."""
+    failing = max((i for i, line in enumerate(source) if line.startswith(">")), default=-1)
+    code = marked = func = ""
+    if failing >= 0:
+        text = source[failing][4:]
+        code = text.strip()
+        if failing + 1 < len(source) and _CARETS.match(source[failing + 1]):
+            marked = _marked(source[failing], source[failing + 1])
+        indent = len(text) - len(text.lstrip())
+        for line in reversed(source[:failing]):
+            if (m := _PT_DEF.match(line[4:])) and len(m.group("indent")) < indent:
+                func = m.group("name")
+                break
+    return Frame(loc.group("file"), int(loc.group("line")), func, code, marked)
+
+
+def _pytest_frames(chain: list[str]) -> list[Frame]:
+    """The frames of one exception of a pytest report, outermost first, from its long and short entries."""
+    frames: list[Frame] = []
+    start = 0  # where the current long entry's lines begin
+    for i, line in enumerate(chain):
+        if line.startswith("_ _ _") or not (m := _PT_LOCATION.match(line)):
+            if line.startswith("_ _ _"):
+                start = i + 1
+            continue
+        if m.group("func"):  # short: the location, then the source line and its carets
+            code = marked = ""
+            if i + 1 < len(chain) and chain[i + 1].startswith("    ") and not _PT_LOCATION.match(chain[i + 1]):
+                code = chain[i + 1].strip()
+                if i + 2 < len(chain) and _CARETS.match(chain[i + 2]):
+                    marked = _marked(chain[i + 1], chain[i + 2])
+            frames.append(Frame(m.group("file"), int(m.group("line")), m.group("func"), code, marked))
+        else:
+            frames.append(_long_entry(chain[start:i], m))
+        start = i + 1
+    return frames
+
+
+def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
+    """The first failure of a pytest report (--tb=long, auto or short): its frames and the exception its last entry's
+    `E` lines give (the last long entry's location line names the type when the `E` lines do not: `assert ...`)."""
+    block = _pytest_blocks(lines)[0]
+    chains: list[list[str]] = [[]]
+    for line in block:
+        if line.strip() in _PT_CHAINED:
+            chains.append([])
+        else:
+            chains[-1].append(line)
+    chains = [chain for chain in chains if any(_PT_LOCATION.match(line) for line in chain)]
+    if not chains:
+        return None
+    last = chains[-1]
+    e_runs: list[list[str]] = []
+    previous = False
+    for line in last:
+        is_e = bool(_PT_E_LINE.match(line))
+        if is_e and not previous:
+            e_runs.append([])
+        if is_e:
+            e_runs[-1].append(line[1:].strip())
+        previous = is_e
+    if not e_runs:
+        return None
+    e_lines = [text for text in e_runs[-1] if text]
+    located = [m for line in last if (m := _PT_LOCATION.match(line))]
+    loc_type = located[-1].group("type") or ""
+    # the exception's line: the one naming the location's type (a SyntaxError's display comes before it), else the
+    # first line when it reads `Type: message`; none (`assert ...`, a diff): the E lines are the message
+    found = [
+        (i, m)
+        for i, text in enumerate(e_lines)
+        if (m := _EXC_AFTER_FRAME.match(text) if i == 0 or loc_type else _EXC_LINE.match(text))
+        and (not loc_type or m.group("type").rsplit(".", 1)[-1] == loc_type)
+    ]
+    first = e_lines[0] if e_lines else ""
+    exc_type, at, message = loc_type or ("AssertionError" if first.startswith("assert") else "Exception"), 0, first
+    if found:
+        at, m = found[0]
+        exc_type, message = m.group("type"), (m.group("msg") or "").strip()
+    message = " ".join([message, *e_lines[at + 1 : at + 4]]).strip()
+    outer = [frame for chain in chains[:-1] for frame in _pytest_frames(chain)]
+    return ErrorInfo(exc_type, message[:500], _pytest_frames(last), "test_failure", tests, outer)
+
+
 def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     """The error in a command's output; None when the output shows none (or the command succeeded)."""
     if returncode == 0 or not output.strip():
@@ -199,6 +316,10 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     lines = [_GROUP_PREFIX.sub("", line) for line in output.rstrip().splitlines()[-400:]]
     lines = [line for line in lines if not line.lstrip().startswith("+-")]
     tests = [m.group("test") for line in lines if (m := _PYTEST_SUMMARY.match(line.strip()))]
+    report = output.rstrip().splitlines()[-3000:]  # pytest's long entries show whole functions: more lines
+    pytest_report = any(_PT_LOCATION.match(line) for line in report) and any(_PT_E_LINE.match(line) for line in report)
+    if pytest_report and (info := _parse_pytest(report, tests)) is not None:
+        return info
     start = max((i for i, line in enumerate(lines) if _TRACEBACK in line), default=-1)
     block = lines[start + 1 :] if start >= 0 else lines
     frames = _frames(block) if start >= 0 else _frames(lines)

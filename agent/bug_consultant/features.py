@@ -56,7 +56,7 @@ from functools import lru_cache
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
 FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function", "api")
-FEATURES_VERSION = 7  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 8  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
