@@ -78,10 +78,15 @@ class ActionLimits:
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
+    neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
+    max_line_chars: int = (
+        500  # a code line longer than this (a generated regex, a data blob) is cut to `cut_line_chars`
+    )
+    cut_line_chars: int = 200
 
 
 @dataclass
@@ -183,7 +188,7 @@ class Actions:
                 if self._changed_at is not None and time.monotonic() - self._changed_at < SYNC_WINDOW:
                     self.bridge.sync()  # the bridge's own disk poll may not have run since: look now
                 self._changed_at = None
-                return handler(params)
+                return self._long_lines_cut(handler(params))
             except ParamError as e:
                 return self._bad(kind, params, str(e))
             except Exception as e:  # a dead or confused language server must not end the run
@@ -196,6 +201,18 @@ class Actions:
                         continue
                 return ActionResult(self.templates.message("bridge_error", error=str(e) or type(e).__name__), 1)
         raise AssertionError("unreachable")
+
+    def _long_lines_cut(self, result: ActionResult) -> ActionResult:
+        """`result` with each line longer than `max_line_chars` (a generated module's 10,000-character regex) cut to
+        its first `cut_line_chars` characters and a note of what is left out (`sed -n 'Lp' FILE` prints it whole)."""
+        limit, keep = self.limits.max_line_chars, self.limits.cut_line_chars
+        if limit <= 0 or not any(len(row) > limit for row in result.observation.split("\n")):
+            return result
+        result.observation = "\n".join(
+            row if len(row) <= limit else f"{row[:keep]} … ({len(row) - keep} more characters)"
+            for row in result.observation.split("\n")
+        )
+        return result
 
     # ---- shell-backed actions
 
@@ -535,6 +552,7 @@ class Actions:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
                     shown = self._show_function(target.file, scope, around=target.start)
+                    shown = self._with_neighbours(shown, target.file, scope, target.start, facts)
                 else:
                     context = self.limits.line_context
                     start, end = max(1, target.start - context), target.start + context
@@ -552,6 +570,52 @@ class Actions:
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
         return result
+
+    def _with_neighbours(
+        self, shown: ActionResult, file: str, scope: Scope, line: int, facts: FileFacts
+    ) -> ActionResult:
+        """`shown` (the whole method around `line`, a traceback's frame) with the short methods of its class within
+        `neighbour_reach` lines of `line` that call a method of an object `self` holds whose method the line calls
+        (`self.poller.register(…)` beside `self.poller.unregister(conn.sock)`), each whole: the other operations on
+        the object the line fails on, which a reader's window around the line shows for free when they are written
+        beside it."""
+        reach = self.limits.neighbour_reach
+        if (
+            reach <= 0
+            or shown.returncode != 0
+            or scope.cls is None
+            or scope.end_line - scope.line >= self.limits.max_open_lines
+        ):
+            return shown
+        code = line_texts(self._bridge, {file: [line]}).get((file, line), "").split("#", 1)[0]
+        used = set(re.findall(r"\bself\.(\w+)\.\w+\(", code))
+        if not used:
+            return shown
+        on_screen = {n for c in shown.chunks for n in c.lines}
+        peers = [
+            s
+            for s in facts.scopes(file)
+            if s.kind != "Class" and s.cls == scope.cls and s.function and "." not in s.function
+            and s.line not in on_screen and s.end_line - s.line < self.limits.max_inline_lines
+            and abs(s.line - line) <= reach and abs(s.end_line - line) <= reach
+        ]  # fmt: skip
+        texts = line_texts(self._bridge, {file: [n for s in peers for n in range(s.line, s.end_line + 1)]})
+        pattern = re.compile(rf"\bself\.(?:{'|'.join(map(re.escape, sorted(used)))})\.\w+\(")
+        extra = [
+            s for s in peers if any(pattern.search(texts.get((file, n), "")) for n in range(s.line, s.end_line + 1))
+        ]
+        if not extra:
+            return shown
+        chunks = sorted(
+            [
+                *shown.chunks,
+                *(ChunkRef(file, s.cls, s.function, True, tuple(range(s.line, s.end_line + 1))) for s in extra),
+            ],
+            key=lambda c: c.lines[0] if c.lines else 0,
+        )
+        for s in extra:
+            self._shown_whole[(file, s.line)] = self._calls
+        return ActionResult(self._render(chunks), 0, chunks)
 
     def _whole_short(self, file: str, start: int, end: int, facts: FileFacts) -> tuple[int, int]:
         """`start`-`end` (the lines around a blank line asked for outside any function: a traceback's line from

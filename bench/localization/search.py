@@ -706,15 +706,20 @@ class ActionsBackend:
     def _run(self, action: str, params: str) -> tuple[Observation, object]:
         result = self.actions.execute(action, params)
         obs = Observation(result.observation, self._shown(result))
-        # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hints
+        # a long function comes in parts: the agent follows the observation's own `open FILE:A-B` hints, each a call
+        # of its own, counted one by one as sed's windows are (the budget stops the reader between two parts)
+        parts = [Observation(obs.text, {f: set(lines) for f, lines in obs.shown.items()})]
         pending = self._hints(obs.text)
         while pending:
             more = self.actions.execute("open", pending.pop(0))
+            parts.append(Observation(more.observation, self._shown(more)))
             obs.text += "\n" + more.observation
             obs.calls += 1
-            for file, lines in self._shown(more).items():
+            for file, lines in parts[-1].shown.items():
                 obs.shown.setdefault(file, set()).update(lines)
             pending += self._hints(more.observation)
+        if len(parts) > 1:
+            obs.parts = parts
         return obs, result
 
     def _shown(self, result: ActionResult) -> dict[str, set[int]]:

@@ -13,6 +13,7 @@ import ast
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -240,3 +241,83 @@ def test_a_name_called_through_a_variable_is_never_a_local_function(root: Path, 
         .observation.splitlines()[1]
         .startswith(f"packaging/markers.py:{method}  Marker.evaluate")
     )  # a method still answers
+
+
+@pytest.fixture(scope="module")
+def queue_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The standard library's `queue.py` (pure Python; its Condition objects are held by `self`)."""
+    import queue
+
+    root = tmp_path_factory.mktemp("queue_calls")
+    shutil.copy(queue.__file__, root / "queue.py")
+    return root
+
+
+def test_a_frame_shows_the_short_methods_beside_it_that_operate_on_the_same_object(queue_root: Path) -> None:
+    """Session 11: `open FILE:LINE` in a method whose line calls a method of an object `self` holds
+    (`self.all_tasks_done.wait()` in `Queue.join`) also shows, whole, the short methods of its class within reach
+    that call that object's methods (`task_done`: `self.all_tasks_done.notify_all()`), not those that only read or
+    assign it (`__init__`) nor the other short methods around it (`qsize`, `empty`)."""
+    path = queue_root / "queue.py"
+    spans = {name: s[0] for name, s in functions(path).items()}
+    lines = path.read_text().splitlines()
+    join, done = spans["Queue.join"], spans["Queue.task_done"]
+    wait = next(n for n in range(join[1], join[2] + 1) if "self.all_tasks_done.wait()" in lines[n - 1])
+    with BridgeClient.local(queue_root, "--cache-dir", str(queue_root / ".cache"), timeout=60) as bridge:
+        bridge.sync()
+        result = fresh(bridge, queue_root).execute("open", f"queue.py:{wait}")
+        alone = fresh(bridge, queue_root, neighbour_reach=0).execute("open", f"queue.py:{wait}")
+        qsize = spans["Queue.qsize"]
+        plain = fresh(bridge, queue_root).execute("open", f"queue.py:{qsize[2]}")  # `return self._qsize()`
+    shown = set(numbered(result.observation))
+    assert code(path, done[1], join[2]) <= shown, result.observation  # task_done and join, whole
+    assert not shown & set(range(spans["Queue.__init__"][0], spans["Queue.__init__"][2] + 1))
+    assert not shown & set(range(qsize[0], spans["Queue.empty"][2] + 1))
+    assert [(c.function, c.whole_function) for c in result.chunks] == [("task_done", True), ("join", True)]
+    by_itself = set(numbered(alone.observation))  # the limit at 0: the frame's method alone
+    assert code(path, join[1], join[2]) <= by_itself and not by_itself & set(range(done[0], done[2] + 1))
+    assert max(numbered(plain.observation)) == qsize[2]  # `return self._qsize()`: no object's method called there
+    assert not set(numbered(plain.observation)) & set(range(join[0], join[2] + 1))
+
+
+def test_a_code_line_over_the_limit_is_cut_with_a_note(tmp_path: Path) -> None:
+    """Session 11: a line of code longer than `max_line_chars` (jinja2's generated identifier regex, 700+
+    characters on one line) is cut to `cut_line_chars` with the number of characters left out; with the limit off
+    it is shown whole. (yt-dlp's lazy_extractors.py: a short class whose `_VALID_URL` is 9,000 characters.)"""
+    import jinja2
+
+    shutil.copy(Path(jinja2.__file__).parent / "_identifier.py", tmp_path / "_identifier.py")
+    lines = (tmp_path / "_identifier.py").read_text().splitlines()
+    long = next(n for n, row in enumerate(lines, 1) if len(row) > 500)
+    with BridgeClient.local(tmp_path, "--cache-dir", str(tmp_path / ".cache"), timeout=60) as bridge:
+        bridge.sync()
+        cut = fresh(bridge, tmp_path).execute("open", f"_identifier.py:{long}").observation
+        whole = fresh(bridge, tmp_path, max_line_chars=0).execute("open", f"_identifier.py:{long}").observation
+    head = lines[long - 1].strip()[:30]
+    full = next(r for r in whole.splitlines() if head in r)  # the limit off: the line whole
+    assert full.endswith(lines[long - 1].strip())
+    row = next(r for r in cut.splitlines() if head in r)
+    assert row == f"{full[:200]} … ({len(full) - 200} more characters)"
+    assert max(len(r) for r in cut.splitlines()) <= len(row) < 240
+
+
+def test_the_bench_counts_the_parts_a_reader_follows_one_by_one(root: Path, bridge: BridgeClient) -> None:
+    """Session 11, the localization bench (bench/localization/search.py): the parts of a long function that the
+    reader follows by the answer's `open FILE:A-B` hints are calls of their own, counted one by one as grep/sed's
+    windows are, so the call budget stops the reader between two parts (datasets-6850 took 32 calls of a 30 budget)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from localization.search import ActionsBackend, Budget, Episode
+
+    spans = functions(root / "packaging/specifiers.py")
+    name, (first, line, last) = max(((n, s[0]) for n, s in spans.items()), key=lambda x: x[1][2] - x[1][1])
+    backend = ActionsBackend(bridge, root)
+    backend.actions.limits = ActionLimits(max_open_lines=(last - line) // 3, min_elided_docstring=1000)
+    obs = backend.open_line("packaging/specifiers.py", line)
+    assert obs.calls == len(obs.parts) >= 3, name
+    assert set().union(*(p.shown["packaging/specifiers.py"] for p in obs.parts)) >= code(
+        root / "packaging/specifiers.py", line, last
+    )
+    episode = Episode({"packaging/specifiers.py": [(first, last)]}, root, len, budget=2)
+    with pytest.raises(Budget):
+        episode.record("open", obs)
+    assert episode.calls == 2 and not episode.done()  # stopped after the second part, not after the last
