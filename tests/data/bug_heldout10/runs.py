@@ -42,6 +42,11 @@ PACKAGES = {
         Package("jsonpickle", "jsonpickle", "jsonpickle", "3.0.4", "3.1.0", "tests", licence="BSD-3-Clause"),
         Package("jsonpickle", "jsonpickle", "jsonpickle", "4.0.0", "4.0.1", "tests", licence="BSD-3-Clause"),
         Package("validators", "validators", "validators", "0.28.1", "0.28.2", "tests", licence="MIT"),
+        Package("validators", "validators", "validators", "0.28.0", "0.28.1", "tests", licence="MIT"),
+        Package("typeguard", "typeguard", "typeguard", "4.4.1", "4.4.2", "tests", licence="MIT"),
+        Package("typeguard", "typeguard", "typeguard", "4.3.0", "4.4.0", "tests", licence="MIT"),
+        Package("typeguard", "typeguard", "typeguard", "4.1.4", "4.1.5", "tests", ("pytest<8",), "MIT"),
+        Package("yamllint", "yamllint", "yamllint", "1.35.0", "1.35.1", "tests", licence="GPL-3.0-or-later"),
     ]
 }
 
@@ -205,5 +210,133 @@ RUNS = [
         "AssertionError",
         "url() of a path holding an emoji",
         VA + "375",
+    ),
+    # validators 0.28.1: "fix: rfc cases in the `domain` validator (#367)"
+    Run(
+        "validators_domain_rfc_cases",
+        "validators-0.28.0",
+        "tests/test_domain.py::test_returns_failed_validation_on_invalid_domain[example.com!-True-False]",
+        "AssertionError",
+        "domain('example.com!', rfc_2782=True)",
+        VA + "367",
+    ),
+    Run(
+        "validators_domain_rfc_cases",
+        "validators-0.28.0",
+        "tests/test_domain.py::test_returns_failed_validation_on_invalid_domain[__exa__mple__.com-False-True]",
+        "AssertionError",
+        "domain('__exa__mple__.com', rfc_1034=True)",
+        VA + "367",
+    ),
+    # yamllint 1.35.1: "Restore ignoration of files passed as command-line arguments"
+    Run(
+        "yamllint_ignored_cli_files_linted",
+        "yamllint-1.35.0",
+        "tests/test_cli.py::CommandLineTestCase::test_run_list_files",
+        "AssertionError",
+        "yamllint --list-files with files given as arguments",
+        "https://github.com/adrienverge/yamllint/pull/658",
+    ),
+    Run(
+        "yamllint_ignored_cli_files_linted",
+        "yamllint-1.35.0",
+        "tests/test_config.py::IgnoreConfigTestCase::test_run_with_ignore_on_ignored_file",
+        "AssertionError",
+        "yamllint FILE where FILE is in the ignore list",
+        "https://github.com/adrienverge/yamllint/pull/658",
+    ),
+    # typeguard 4.4.2: "Fixed TypeCheckError in unpacking assignment involving properties of a parameter of the function (#506; regression introduced in v4.4.1)"
+    Run(
+        "typeguard_unpacking_assign_attribute",
+        "typeguard-4.4.1",
+        "tests/test_instrumentation.py::test_attribute_assign_unpacking[typechecked]",
+        "TypeCheckError",
+        "unpacking assignment to self attributes, @typechecked",
+        "https://github.com/agronholm/typeguard/issues/506",
+    ),
+    Run(
+        "typeguard_unpacking_assign_attribute",
+        "typeguard-4.4.1",
+        "tests/test_instrumentation.py::test_attribute_assign_unpacking[importhook]",
+        "TypeCheckError",
+        "unpacking assignment to self attributes, import hook",
+        "https://github.com/agronholm/typeguard/issues/506",
+    ),
+    # typeguard 4.4.2: "Fixed TypeError when using an assignment expression (#510)"
+    Run(
+        "typeguard_walrus_transform",
+        "typeguard-4.4.1",
+        "tests/test_transformer.py::TestAssign::test_assignment_expr",
+        "AssertionError",
+        "transformer output for a walrus in a call",
+        "https://github.com/agronholm/typeguard/issues/510",
+    ),
+    Run(
+        "typeguard_walrus_transform",
+        "typeguard-4.4.1",
+        "tests/test_transformer.py::TestAssign::test_assignment_expr_annotated_argument",
+        "AssertionError",
+        "transformer output for a walrus assigning an annotated argument",
+        "https://github.com/agronholm/typeguard/issues/510",
+    ),
+    # typeguard 4.4.2: "Fixed ValueError: no signature found for builtin when checking against a protocol and a matching attribute in the subject is a built-in function (#504)"
+    Run(
+        "typeguard_protocol_builtin_signature",
+        "typeguard-4.4.1",
+        "tests/test_checkers.py::TestProtocol::test_builtin_signature_check",
+        "ValueError",
+        "check_type of an object with a builtin method against a Protocol",
+        "https://github.com/agronholm/typeguard/issues/504",
+    ),
+    # typeguard 4.4.0: "Fixed basic support for intersection protocols (#490)"
+    Run(
+        "typeguard_intersection_protocol",
+        "typeguard-4.3.0",
+        "tests/test_checkers.py::TestIntersectingProtocol::test_valid_member_passes[range]",
+        "TypeCheckError",
+        "range against an intersection of Sized and Iterable protocols",
+        "https://github.com/agronholm/typeguard/pull/490",
+    ),
+    Run(
+        "typeguard_intersection_protocol",
+        "typeguard-4.3.0",
+        "tests/test_checkers.py::TestIntersectingProtocol::test_valid_member_passes[tuple_str_specialized]",
+        "TypeCheckError",
+        "tuple of str against a specialized intersection protocol",
+        "https://github.com/agronholm/typeguard/pull/490",
+    ),
+    Run(
+        "typeguard_intersection_protocol",
+        "typeguard-4.3.0",
+        "tests/test_checkers.py::TestIntersectingProtocol::test_valid_member_passes[empty_tuple_unspecialized]",
+        "TypeCheckError",
+        "empty tuple against an unspecialized intersection protocol",
+        "https://github.com/agronholm/typeguard/pull/490",
+    ),
+    # typeguard 4.1.5: "Fixed Callable erroneously rejecting a callable that has the requested amount of positional arguments but they have defaults (#400)"
+    Run(
+        "typeguard_callable_defaults_rejected",
+        "typeguard-4.1.4",
+        "tests/test_checkers.py::TestCallable::test_positional_only_arg_with_default",
+        "TypeCheckError",
+        "Callable[[str], Any] against a function whose positional-only args have defaults",
+        "https://github.com/agronholm/typeguard/issues/400",
+    ),
+    Run(
+        "typeguard_callable_defaults_rejected",
+        "typeguard-4.1.4",
+        "tests/test_checkers.py::TestCallable::test_too_many_arguments",
+        "AssertionError",
+        "the error message for a callable with too many arguments",
+        "https://github.com/agronholm/typeguard/issues/400",
+    ),
+    # typeguard 4.1.5: "Fixed a regression introduced in v4.1.4 where the elements of Literal got quotes removed from them by the AST transformer (#399)"
+    Run(
+        "typeguard_literal_quotes_removed",
+        "typeguard-4.1.4",
+        "tests/test_transformer.py::test_literal",
+        "AssertionError",
+        "transformer output for a Literal['a', 'b'] annotation",
+        "https://github.com/agronholm/typeguard/issues/399",
     ),
 ]
