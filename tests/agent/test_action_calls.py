@@ -4,8 +4,10 @@ between methods shows the short functions around it whole instead of cutting the
 lists the partial matches of its last part, and a unique class outlined a few calls ago is not outlined again.
 Session 10: a function too long for one part leaves its long docstring out before it is cut, partial matches list
 classes and functions before assigned names and names holding the word before names holding its letters, and a name
-called through a variable is never a function local to another one. Expected lines come from the sources themselves
-(Python's ast), not from the answers."""
+called through a variable is never a function local to another one. Session 11: a traceback frame's method opens with
+the short methods beside it that call methods of the same object `self` holds (the standard library's queue.py), a
+code line over 500 characters is cut with a note (jinja2's generated regex), and the bench counts the parts a reader
+follows one by one. Expected lines come from the sources themselves (Python's ast), not from the answers."""
 
 from __future__ import annotations
 
