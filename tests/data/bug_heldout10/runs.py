@@ -46,6 +46,17 @@ PACKAGES = {
         Package("typeguard", "typeguard", "typeguard", "4.4.1", "4.4.2", "tests", licence="MIT"),
         Package("typeguard", "typeguard", "typeguard", "4.3.0", "4.4.0", "tests", licence="MIT"),
         Package("typeguard", "typeguard", "typeguard", "4.1.4", "4.1.5", "tests", ("pytest<8",), "MIT"),
+        Package("freezegun", "freezegun", "freezegun", "1.5.0", "1.5.1", "tests", licence="Apache-2.0"),
+        Package("webob", "webob", "webob", "1.8.7", "1.8.8", "tests", licence="MIT"),
+        Package("pymdown-extensions", "pymdown-extensions", "pymdownx", "10.3", "10.3.1", "tests", ("pytest", "pyyaml"), "MIT"),
+        Package(
+            "apispec", "apispec", "apispec", "6.6.0", "6.6.1", "tests",
+            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"), "MIT"
+        ),
+        Package(
+            "apispec", "apispec", "apispec", "6.0.0", "6.0.1", "tests",
+            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"), "MIT"
+        ),
         Package("yamllint", "yamllint", "yamllint", "1.35.0", "1.35.1", "tests", licence="GPL-3.0-or-later"),
     ]
 }
@@ -74,16 +85,6 @@ RUNS = [
         "TypeError",
         "round trip of a datetime with a ZoneInfo tzinfo",
         JP + "issues/447",
-    ),
-    # jsonpickle 3.0.3: "Fixed a bug where unpickling a missing class would return a different object instead of
-    # None. (+471)" and "Fixed the handling of missing classes when setting on_missing to warn or error. (+471)"
-    Run(
-        "jsonpickle_on_missing_class",
-        "jsonpickle-3.0.2",
-        "tests/jsonpickle_test.py::PicklingTestCase::test_unpickler_on_missing",
-        "IndexError",
-        "decode of a class that cannot be imported, on_missing modes",
-        JP + "pull/471",
     ),
     # jsonpickle 3.1.0: "Fix bug of not handling classes argument to jsonpickle.decode being a dict. Previously, the
     # keys were ignored and only values were used. (+494)"
@@ -201,15 +202,6 @@ RUNS = [
         "AssertionError",
         "ipv4(7.53.12.1, private=False)",
         VA + "374",
-    ),
-    # validators 0.28.2: "chore(url): allow symbols and pictographs in url (#375)"
-    Run(
-        "validators_url_pictograph_rejected",
-        "validators-0.28.1",
-        "tests/test_url.py::test_returns_true_on_valid_url[http://foo.bar/\\U0001f4cd]",
-        "AssertionError",
-        "url() of a path holding an emoji",
-        VA + "375",
     ),
     # validators 0.28.1: "fix: rfc cases in the `domain` validator (#367)"
     Run(
@@ -338,5 +330,99 @@ RUNS = [
         "AssertionError",
         "transformer output for a Literal['a', 'b'] annotation",
         "https://github.com/agronholm/typeguard/issues/399",
+    ),
+    # freezegun 1.5.1: "Fix the typing of the tick() method, and improve it's behaviour."
+    Run(
+        "freezegun_tick_numeric_delta",
+        "freezegun-1.5.0",
+        "tests/test_datetimes.py::test_manual_increment",
+        "TypeError",
+        "manual tick() with int and float seconds on a frozen time",
+        "https://github.com/spulec/freezegun/pull/546",
+    ),
+    Run(
+        "freezegun_tick_numeric_delta",
+        "freezegun-1.5.0",
+        "tests/test_operations.py::test_auto_and_manual_tick[1-1]",
+        "TypeError",
+        "tick(1) under auto_tick_seconds",
+        "https://github.com/spulec/freezegun/pull/546",
+    ),
+    Run(
+        "freezegun_tick_numeric_delta",
+        "freezegun-1.5.0",
+        "tests/test_operations.py::test_auto_and_manual_tick[1.5-1.5]",
+        "TypeError",
+        "tick(1.5) under auto_tick_seconds",
+        "https://github.com/spulec/freezegun/pull/546",
+    ),
+    # WebOb 1.8.8: "The use of WebOb's Response object to redirect a request to a new location can lead to an open
+    # redirect if the Location header is not a full URI." (CVE-2024-42353)
+    Run(
+        "webob_location_open_redirect",
+        "webob-1.8.7",
+        "tests/test_response.py::test_location_no_open_redirect",
+        "AssertionError",
+        "Location header '//example.com' made absolute against the request URL",
+        "https://github.com/Pylons/webob/security/advisories/GHSA-mg3v-6m49-jhp3",
+    ),
+    # pymdown-extensions 10.3.1: "SuperFences: Fix an issue where braces were not handled properly in attributes."
+    Run(
+        "pymdownx_superfences_attr_braces",
+        "pymdown-extensions-10.3",
+        "tests/test_extensions/test_superfences.py::TestSuperFencesClassesIdsAttrList::test_attribute_lists_with_braces",
+        "AssertionError",
+        "fenced code block with attr_list attributes holding braces",
+        "https://github.com/facelessuser/pymdown-extensions/blob/main/docs/src/markdown/about/changelog.md#1031",
+    ),
+    # apispec 6.6.1: "MarshmallowPlugin: Fix handling of Nested fields with allow_none=True (#833)"
+    Run(
+        "apispec_nested_allow_none",
+        "apispec-6.6.0",
+        "tests/test_ext_marshmallow_field.py::test_nested_nullable[2.0]",
+        "AssertionError",
+        "Nested(allow_none=True) field under OpenAPI 2.0",
+        "https://github.com/marshmallow-code/apispec/issues/833",
+    ),
+    Run(
+        "apispec_nested_allow_none",
+        "apispec-6.6.0",
+        "tests/test_ext_marshmallow_field.py::test_nested_nullable[3.1.0]",
+        "AssertionError",
+        "Nested(allow_none=True) field under OpenAPI 3.1.0",
+        "https://github.com/marshmallow-code/apispec/issues/833",
+    ),
+    Run(
+        "apispec_nested_allow_none",
+        "apispec-6.6.0",
+        "tests/test_ext_marshmallow_field.py::test_nullable_pluck[3.1.0]",
+        "AssertionError",
+        "Pluck(allow_none=True) field under OpenAPI 3.1.0",
+        "https://github.com/marshmallow-code/apispec/issues/833",
+    ),
+    # apispec 6.0.1: "Document fields.Enum as list of values, not string (#806)"
+    Run(
+        "apispec_enum_documented_as_string",
+        "apispec-6.0.0",
+        "tests/test_ext_marshmallow_field.py::test_enum_symbol_field[2.0]",
+        "AssertionError",
+        "fields.Enum by symbol under OpenAPI 2.0",
+        "https://github.com/marshmallow-code/apispec/issues/806",
+    ),
+    Run(
+        "apispec_enum_documented_as_string",
+        "apispec-6.0.0",
+        "tests/test_ext_marshmallow_field.py::test_enum_value_field[3.0.0-Integer]",
+        "AssertionError",
+        "fields.Enum by value (Integer) under OpenAPI 3.0.0",
+        "https://github.com/marshmallow-code/apispec/issues/806",
+    ),
+    Run(
+        "apispec_enum_documented_as_string",
+        "apispec-6.0.0",
+        "tests/test_ext_marshmallow_field.py::test_enum_value_field[2.0-True]",
+        "AssertionError",
+        "fields.Enum by value (True) under OpenAPI 2.0",
+        "https://github.com/marshmallow-code/apispec/issues/806",
     ),
 ]
