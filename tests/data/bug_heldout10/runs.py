@@ -48,14 +48,35 @@ PACKAGES = {
         Package("typeguard", "typeguard", "typeguard", "4.1.4", "4.1.5", "tests", ("pytest<8",), "MIT"),
         Package("freezegun", "freezegun", "freezegun", "1.5.0", "1.5.1", "tests", licence="Apache-2.0"),
         Package("webob", "webob", "webob", "1.8.7", "1.8.8", "tests", licence="MIT"),
-        Package("pymdown-extensions", "pymdown-extensions", "pymdownx", "10.3", "10.3.1", "tests", ("pytest", "pyyaml"), "MIT"),
         Package(
-            "apispec", "apispec", "apispec", "6.6.0", "6.6.1", "tests",
-            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"), "MIT"
+            "pymdown-extensions",
+            "pymdown-extensions",
+            "pymdownx",
+            "10.3",
+            "10.3.1",
+            "tests",
+            ("pytest", "pyyaml"),
+            "MIT",
         ),
         Package(
-            "apispec", "apispec", "apispec", "6.0.0", "6.0.1", "tests",
-            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"), "MIT"
+            "apispec",
+            "apispec",
+            "apispec",
+            "6.6.0",
+            "6.6.1",
+            "tests",
+            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"),
+            "MIT",
+        ),
+        Package(
+            "apispec",
+            "apispec",
+            "apispec",
+            "6.0.0",
+            "6.0.1",
+            "tests",
+            ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"),
+            "MIT",
         ),
         Package("yamllint", "yamllint", "yamllint", "1.35.0", "1.35.1", "tests", licence="GPL-3.0-or-later"),
     ]
@@ -237,7 +258,8 @@ RUNS = [
         "yamllint FILE where FILE is in the ignore list",
         "https://github.com/adrienverge/yamllint/pull/658",
     ),
-    # typeguard 4.4.2: "Fixed TypeCheckError in unpacking assignment involving properties of a parameter of the function (#506; regression introduced in v4.4.1)"
+    # typeguard 4.4.2: "Fixed TypeCheckError in unpacking assignment involving properties of a parameter of the
+    # function (#506; regression introduced in v4.4.1)"
     Run(
         "typeguard_unpacking_assign_attribute",
         "typeguard-4.4.1",
@@ -271,7 +293,8 @@ RUNS = [
         "transformer output for a walrus assigning an annotated argument",
         "https://github.com/agronholm/typeguard/issues/510",
     ),
-    # typeguard 4.4.2: "Fixed ValueError: no signature found for builtin when checking against a protocol and a matching attribute in the subject is a built-in function (#504)"
+    # typeguard 4.4.2: "Fixed ValueError: no signature found for builtin when checking against a protocol and a
+    # matching attribute in the subject is a built-in function (#504)"
     Run(
         "typeguard_protocol_builtin_signature",
         "typeguard-4.4.1",
@@ -305,7 +328,8 @@ RUNS = [
         "empty tuple against an unspecialized intersection protocol",
         "https://github.com/agronholm/typeguard/pull/490",
     ),
-    # typeguard 4.1.5: "Fixed Callable erroneously rejecting a callable that has the requested amount of positional arguments but they have defaults (#400)"
+    # typeguard 4.1.5: "Fixed Callable erroneously rejecting a callable that has the requested amount of
+    # positional arguments but they have defaults (#400)"
     Run(
         "typeguard_callable_defaults_rejected",
         "typeguard-4.1.4",
@@ -322,7 +346,8 @@ RUNS = [
         "the error message for a callable with too many arguments",
         "https://github.com/agronholm/typeguard/issues/400",
     ),
-    # typeguard 4.1.5: "Fixed a regression introduced in v4.1.4 where the elements of Literal got quotes removed from them by the AST transformer (#399)"
+    # typeguard 4.1.5: "Fixed a regression introduced in v4.1.4 where the elements of Literal got quotes removed
+    # from them by the AST transformer (#399)"
     Run(
         "typeguard_literal_quotes_removed",
         "typeguard-4.1.4",

@@ -25,7 +25,8 @@ def main() -> int:
     labels = {f"R{i:02d}": row["id"] for i, row in enumerate(rows, 1)}
     opts.map.write_text(json.dumps(labels, indent=1))
     for label, row in zip(labels, rows, strict=True):
-        print(f"=================== {label}\n$ {row['command']}\n--- code\n{row['code']}\n--- output\n{row['output']}\n")
+        print(f"=================== {label}\n$ {row['command']}")
+        print(f"--- code\n{row['code']}\n--- output\n{row['output']}\n")
     return 0
 
 
