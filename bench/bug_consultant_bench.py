@@ -163,6 +163,15 @@ SETS = [
         "real regression tests of bug-fix releases, built in session 10 by another engineer; reported once at 9449278"
         " while never tuned on, tuned on since session 11",
     ),
+    # real regression tests of bug-fix releases (bug_heldout9's process: 42 runs, 20 groups, 9 packages), built in
+    # session 11 by another engineer with start-time summaries written blind; nobody tuning looked at it. Run once per
+    # line after the method was frozen at eb47460. FIGURES
+    LabelledSet(
+        "bug_heldout10",
+        DATA / "bug_heldout10" / "bug_heldout10.jsonl",
+        False,
+        "real regression tests of bug-fix releases, built in session 11 by another engineer, never tuned on",
+    ),
 ]
 
 
