@@ -83,9 +83,8 @@ class ActionLimits:
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
-    max_line_chars: int = (
-        500  # a code line longer than this (a generated regex, a data blob) is cut to `cut_line_chars`
-    )
+    # a code line longer than `max_line_chars` (a generated regex, a data blob) is cut to `cut_line_chars`
+    max_line_chars: int = 500
     cut_line_chars: int = 200
 
 
