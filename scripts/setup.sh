@@ -14,6 +14,10 @@ installed=$(cd / && python3 -c "import os, provisioner.cli, lsp_bridge.cli, agen
 print(os.path.dirname(os.path.dirname(os.path.abspath(provisioner.__file__))))" 2>/dev/null | tail -n 1 || true)
 if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || [ "$installed" != "$root" ]; then
   echo "installing the package and its extras (pip install -e '.[dev]')…" >&2
+  # an editable install is one per interpreter: say so when this moves it away from another checkout
+  if [ -n "$installed" ] && [ "$installed" != "$root" ]; then
+    echo "note: python3 imported the package from $installed; from now on it imports $root" >&2
+  fi
   python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
   touch "$stamp"
 fi
