@@ -57,6 +57,9 @@ LSP_ACTIONS = frozenset({"open", "overview", "find_symbol", "definition", "refer
 SYNC_WINDOW = 2.0
 _REPLACED_AT = re.compile(r"replaced at line (\d+)")
 _CITED = re.compile(r"(?<![\w/.-])((?:/testbed/)?[\w.-]+(?:/[\w.-]+)*\.py):(\d+)")
+# a shown `def`/`class` line: numbered (`12  def f(`), continuing a number's column, or a located line's
+# `file:line  name  def f(`
+_SIGNATURE_ROW = re.compile(r"^(?:\d+|\S+:\d+\s+\S+)?\s*(?:async\s+def|def|class)\s")
 
 
 @dataclass
@@ -203,13 +206,17 @@ class Actions:
 
     def _long_lines_cut(self, result: ActionResult) -> ActionResult:
         """`result` with each line longer than `max_line_chars` (a generated module's 10,000-character regex) cut to
-        its first `cut_line_chars` characters and a note of what is left out (`sed -n 'Lp' FILE` prints it whole)."""
+        its first `cut_line_chars` characters and a note of what is left out (`sed -n 'Lp' FILE` prints it whole);
+        a `def` or `class` line is code to call or edit, never cut here."""
         limit, keep = self.limits.max_line_chars, self.limits.cut_line_chars
-        if limit <= 0 or not any(len(row) > limit for row in result.observation.split("\n")):
+        rows = result.observation.split("\n")
+        if limit <= 0 or not any(len(row) > limit and not _SIGNATURE_ROW.match(row) for row in rows):
             return result
         result.observation = "\n".join(
-            row if len(row) <= limit else f"{row[:keep]} … ({len(row) - keep} more characters)"
-            for row in result.observation.split("\n")
+            row
+            if len(row) <= limit or _SIGNATURE_ROW.match(row)
+            else f"{row[:keep]} … ({len(row) - keep} more characters)"
+            for row in rows
         )
         return result
 
