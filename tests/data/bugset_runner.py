@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -209,16 +210,10 @@ def main(bugset: BugSet, doc: str | None) -> int:
     with opts.out.open("w") as fh:
         for row in rows:
             fh.write(json.dumps(row) + "\n")
-    groups: dict[str, int] = {}
-    for row in rows:
-        groups[str(row["group"])] = groups.get(str(row["group"]), 0) + 1
-    sizes: dict[int, int] = {}
-    for c in groups.values():
-        sizes[c] = sizes.get(c, 0) + 1
-    libs = sorted({str(row["library"]) for row in rows})
+    groups, sizes, libs = counts(rows)
     ran, kept_old = len(todo), len(progs) - len(todo)
     print(f"programs {len(progs)} (ran {ran}, kept from --out {kept_old}), kept {len(rows)} -> {opts.out.name}")
-    print(f"groups {len(groups)}: by size {dict(sorted(sizes.items()))}; libraries {len(libs)}: {', '.join(libs)}")
+    print(f"groups {groups}: by size {sizes}; libraries {len(libs)}: {', '.join(libs)}")
     return 0
 
 
@@ -250,3 +245,9 @@ def main_with_summaries(bugset: BugSet, doc: str | None, summaries_file: Path) -
     if rc == 0 and "--only" not in sys.argv and "--out" not in sys.argv and target.exists():
         print(f"rows without a summary: {add_summaries(target, summaries_file)}")
     return rc
+
+
+def counts(rows: list[Row]) -> tuple[int, dict[int, int], list[str]]:
+    """A set's summary: how many groups, how many groups of each size, which libraries."""
+    groups = Counter(str(row["group"]) for row in rows)
+    return len(groups), dict(sorted(Counter(groups.values()).items())), sorted({str(row["library"]) for row in rows})

@@ -23,6 +23,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bugset_runner import counts
+
+
+@dataclass(frozen=True)
+class Run:
+    group: str  # the fix: runs with one group fail from one bug, fixed by one change
+    package: str  # a key of PACKAGES
+    node: str  # the pytest node id, relative to the run folder
+    expect: str  # the exception type the run must end with, or it is dropped
+    callsite: str  # short label of how the test reaches the bug
+    url: str  # the bug report or the fix
+    defined_in: str = ""  # the file that defines the test function, when the node's class inherits it
+
 
 @dataclass(frozen=True)
 class RegressionSet:
@@ -33,7 +46,7 @@ class RegressionSet:
     here: Path
     venvs: Path
     packages: dict[str, Any]
-    runs: list[Any]
+    runs: list[Run]
 
 
 PROJECT = "/home/user/project"
@@ -157,7 +170,7 @@ def project_frame(output: str, venvs: Path, pkg: Any) -> tuple[Path, int] | None
     return found
 
 
-def one(s: RegressionSet, run: Any) -> tuple[dict[str, object] | None, str]:
+def one(s: RegressionSet, run: Run) -> tuple[dict[str, object] | None, str]:
     pkg = s.packages[run.package]
     where = run_dir(s.venvs, pkg)
     py = s.venvs / pkg.folder / "bin" / "python"
@@ -243,13 +256,7 @@ def main(s: RegressionSet, doc: str | None) -> int:
             continue
         row["summary"] = {"error_signature": str(row["exception"])[:SIGNATURE_CHARS], **written}
     opts.out.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    groups: dict[str, int] = {}
-    for row in rows:
-        groups[str(row["group"])] = groups.get(str(row["group"]), 0) + 1
-    sizes: dict[int, int] = {}
-    for c in groups.values():
-        sizes[c] = sizes.get(c, 0) + 1
-    libs = sorted({str(row["library"]) for row in rows})
-    print(f"runs {len(runs)}, kept {len(rows)}; groups {len(groups)} by size {dict(sorted(sizes.items()))}")
+    groups, sizes, libs = counts(rows)
+    print(f"runs {len(runs)}, kept {len(rows)}; groups {groups} by size {sizes}")
     print(f"libraries {len(libs)}: {', '.join(libs)}; rows without a summary: {missing}")
     return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from regression_runner import Run
+
 
 @dataclass(frozen=True)
 class Package:
@@ -21,17 +23,6 @@ class Package:
     def folder(self) -> str:
         """The venv folder under /work/venvs/bugset10: one per release pair."""
         return f"{self.dist}-{self.bug}"
-
-
-@dataclass(frozen=True)
-class Run:
-    group: str  # the fix: runs with one group fail from one bug, fixed by one change
-    package: str  # a key of PACKAGES
-    node: str  # the pytest node id, relative to the run folder
-    expect: str  # the exception type the run must end with, or it is dropped
-    callsite: str  # short label of how the test reaches the bug
-    url: str  # the bug report or the fix
-    defined_in: str = ""  # the file that defines the test function, when the node's class inherits it
 
 
 PACKAGES = {
