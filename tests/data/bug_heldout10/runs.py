@@ -69,7 +69,6 @@ PACKAGES = {
             ("pytest", "marshmallow", "pyyaml", "openapi-spec-validator<0.8"),
             "MIT",
         ),
-        Package("yamllint", "yamllint", "yamllint", "1.35.0", "1.35.1", "tests", licence="GPL-3.0-or-later"),
     ]
 }
 
@@ -231,23 +230,6 @@ RUNS = [
         "AssertionError",
         "domain('__exa__mple__.com', rfc_1034=True)",
         VA + "367",
-    ),
-    # yamllint 1.35.1: "Restore ignoration of files passed as command-line arguments"
-    Run(
-        "yamllint_ignored_cli_files_linted",
-        "yamllint-1.35.0",
-        "tests/test_cli.py::CommandLineTestCase::test_run_list_files",
-        "AssertionError",
-        "yamllint --list-files with files given as arguments",
-        "https://github.com/adrienverge/yamllint/pull/658",
-    ),
-    Run(
-        "yamllint_ignored_cli_files_linted",
-        "yamllint-1.35.0",
-        "tests/test_config.py::IgnoreConfigTestCase::test_run_with_ignore_on_ignored_file",
-        "AssertionError",
-        "yamllint FILE where FILE is in the ignore list",
-        "https://github.com/adrienverge/yamllint/pull/658",
     ),
     # typeguard 4.4.2: "Fixed TypeCheckError in unpacking assignment involving properties of a parameter of the
     # function (#506; regression introduced in v4.4.1)"
