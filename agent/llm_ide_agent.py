@@ -56,9 +56,13 @@ class MemoryConfig(BaseModel):
     """When the rendered code context is longer, only the best-scoring chunks that fit are shown; 0 = no cap."""
     brief_nodes: int = 20
     """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
+    summary_nodes: int = 60
+    """Of the one-line entries, the N latest keep the step's summary; older ones show only the operation (a long
+    run's log then grows by about a third of a summarised line a step); 0 = every entry keeps it."""
     log_stride: int = 20
-    """The boundary between the longer and the shorter one-line entries moves in steps of N chain nodes, so an entry
-    is the same text across rebuilds (a cached prefix) most of the time; 1: exactly `brief_nodes`."""
+    """The boundaries between the longer, the shorter and the summary-less one-line entries move in steps of N chain
+    nodes, so an entry is the same text across rebuilds (a cached prefix) most of the time; 1: exactly
+    `brief_nodes` and `summary_nodes`."""
     recent_nodes: int = 3
     """The last N chain nodes are shown in full; older ones as one line each."""
     observation_head: int = 2000
@@ -464,8 +468,9 @@ class LLMIDEAgent(DefaultAgent):
         self._shown_lessons = set(lessons)
         split, stride = max(0, len(chain) - m.recent_nodes), max(1, m.log_stride)
         short = max(0, split - m.brief_nodes) // stride * stride
+        bare = max(0, split - m.summary_nodes) // stride * stride if m.summary_nodes else 0
         views = [
-            node_view(n, is_last=False, is_recent=i >= split, age=len(chain) - 1 - i, short=i < short)
+            node_view(n, is_last=False, is_recent=i >= split, age=len(chain) - 1 - i, short=i < short, bare=i < bare)
             for i, n in enumerate(chain)
         ]
         return self._variables(None, code_context=code_context, log=views[:split], chain=views[split:], lessons=lessons)

@@ -77,12 +77,14 @@ def node_view(
     age: int = 0,
     in_code_context: bool = False,
     short: bool = False,
+    bare: bool = False,
 ) -> dict[str, Any]:
     """What the history template sees of one chain node (`age`: how many chain nodes come after it;
     `in_code_context`: its observation is all in the prompt's Code Context; `short`: its one-line entry is the
-    shorter kind)."""
+    shorter kind; `bare`: it shows the operation without its summary)."""
     return {
         "short": short,
+        "bare": bare,
         "in_code_context": in_code_context,
         "age": age,
         "step": node.id + 1,

@@ -246,3 +246,22 @@ def test_old_chain_nodes_get_shorter_lines(
         "- Step 1: open shop/cart.py:12 => " + step_1 + "...",  # oldest: clipped to 120 (short) or 240
         "- Step 3: bash python -m pytest -q => " + "B" * 237 + "...",  # brief: clipped to 240
     ]
+
+
+def test_the_oldest_chain_nodes_keep_only_their_operation(
+    env: BridgeTestEnvironment, agent_config: dict[str, Any]
+) -> None:
+    """Past `summary_nodes` one-line entries, an entry shows its operation without the summary (a long run's log grows
+    by a few tokens a step); with 0 every entry keeps its summary."""
+    memory = {"recent_nodes": 0, "brief_nodes": 1, "summary_nodes": 1, "log_stride": 1}
+    agent = make_agent(env, agent_config, memory=memory)
+    for node in agent.memory.history.nodes:
+        node.summary = "found it"
+    assert first_prompt(agent)["history_log"].splitlines()[3:5] == [
+        "- Step 1: open shop/cart.py:12",
+        "- Step 3: bash python -m pytest -q => found it",
+    ]
+    agent = make_agent(env, agent_config, memory={**memory, "summary_nodes": 0})
+    for node in agent.memory.history.nodes:
+        node.summary = "found it"
+    assert first_prompt(agent)["history_log"].splitlines()[3] == "- Step 1: open shop/cart.py:12 => found it"
