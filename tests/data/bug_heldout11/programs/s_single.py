@@ -1,0 +1,242 @@
+"""Singletons: one report each, with no same-cause run in the set. Each sits next to a group it resembles (same
+exception type, same library or the same removed name) but has another cause and another fix."""
+
+from programs import P, Run
+
+U_SA_STRING = "https://github.com/sqlalchemy/sqlalchemy/issues/9155"
+U_NP_FLOAT = "https://github.com/numpy/numpy/issues/25052"
+U_PYD_SETTINGS = "https://github.com/pydantic/pydantic/issues/6777"
+U_RC_METAVAR = "https://github.com/ewels/rich-click/issues/223"
+U_OWM_RETRY = "https://github.com/csparpa/pyowm/issues/437"
+U_TB_GAE = "https://github.com/requests/toolbelt/issues/360"
+U_U3_RETRY = "https://github.com/urllib3/urllib3/issues/2092"
+
+PROGRAMS = [
+    # SQLAlchemy 2.0: Connection.execute no longer takes a plain SQL string (text() is needed)
+    Run(
+        "pandas-1.5.3-sa-2.0.0",
+        P(
+            "sqlalchemy2_raw_string_statement",
+            "sqlalchemy",
+            "migration helper drops a table with a raw SQL string",
+            "ObjectNotExecutableError",
+            U_SA_STRING,
+            {
+                "reset_db.py": r"""
+                from migrations import Migrator
+
+                Migrator("sqlite:///service.db").reset_version_table()
+                print("reset")
+                """,
+                "migrations.py": r"""
+                from sqlalchemy import create_engine
+
+
+                class Migrator:
+                    def __init__(self, url):
+                        self.engine = create_engine(url)
+
+                    def reset_version_table(self):
+                        with self.engine.connect() as conn:
+                            conn.execute("DROP TABLE IF EXISTS alembic_version")
+                            conn.commit()
+                """,
+            },
+        ),
+    ),
+    # NumPy 1.24 removed the np.float alias of the builtin float
+    Run(
+        "numpy-1.24.0",
+        P(
+            "numpy124_float_alias_removed",
+            "numpy",
+            "cube state encoder builds a float array with np.float",
+            "AttributeError",
+            U_NP_FLOAT,
+            {
+                "solve.py": r"""
+                from cube import Cube
+
+                cube = Cube(3)
+                cube.scramble(moves=20, seed=4)
+                print(cube.encode().shape)
+                """,
+                "cube.py": r"""
+                import random
+
+                import numpy as np
+
+
+                class Cube:
+                    def __init__(self, n):
+                        self.n = n
+                        self.stickers = np.repeat(np.arange(6), n * n)
+
+                    def scramble(self, moves, seed):
+                        rng = random.Random(seed)
+                        for _ in range(moves):
+                            i, j = rng.randrange(self.stickers.size), rng.randrange(self.stickers.size)
+                            self.stickers[[i, j]] = self.stickers[[j, i]]
+
+                    def encode(self):
+                        onehot = np.zeros((self.stickers.size, 6), dtype=np.float)
+                        onehot[np.arange(self.stickers.size), self.stickers] = 1
+                        return onehot
+                """,
+            },
+        ),
+    ),
+    # Pydantic 2 moved BaseSettings to the separate pydantic-settings package
+    Run(
+        "pydantic-2.0.3",
+        P(
+            "pydantic2_basesettings_moved",
+            "pydantic",
+            "bot settings class imported by the main script",
+            "PydanticImportError",
+            U_PYD_SETTINGS,
+            {
+                "main.py": r"""
+                from settings import SiteSettings
+
+                site = SiteSettings()
+                print(site.api_key)
+                """,
+                "settings.py": r"""
+                from pydantic import BaseSettings, SecretStr, StrictStr
+
+
+                class SiteSettings(BaseSettings):
+                    api_key: SecretStr = SecretStr("demo")
+                    host: StrictStr = "numbersapi.p.rapidapi.com"
+                """,
+            },
+        ),
+    ),
+    # click 8.2 made make_metavar() take the context; rich-click 1.8.5 still calls it without one
+    Run(
+        "rich-click-1.8.5-click-8.2.0",
+        P(
+            "richclick_click82_make_metavar",
+            "rich_click",
+            "help page of a rich-click command with options",
+            "TypeError",
+            U_RC_METAVAR,
+            {
+                "hello.py": r"""
+                import rich_click as click
+
+
+                @click.command()
+                @click.option("--count", default=1, help="Number of greetings.")
+                @click.option("--name", prompt="Your name", help="The person to greet.")
+                def hello(count, name):
+                    '''Simple program that greets NAME for a total of COUNT times.'''
+                    for _ in range(count):
+                        click.echo(f"Hello, {name}!")
+
+
+                if __name__ == "__main__":
+                    hello()
+                """,
+            },
+            "--help",
+        ),
+    ),
+    # pyowm 3.3.0 builds its Retry with method_whitelist=, an argument urllib3 2.0 removed
+    Run(
+        "pyowm-3.3.0-urllib3-2.0.2",
+        P(
+            "pyowm_retry_method_whitelist_urllib3_2",
+            "pyowm",
+            "weather scanner creates its weather manager",
+            "TypeError",
+            U_OWM_RETRY,
+            {
+                "scanner.py": r"""
+                from classes.weather_scanner import WeatherScanner
+
+                WeatherScanner("0123456789abcdef").element_init()
+                """,
+                "classes/__init__.py": "",
+                "classes/weather_scanner.py": r"""
+                from pyowm import OWM
+
+
+                class WeatherScanner:
+                    def __init__(self, api_key):
+                        self.owm = OWM(api_key)
+                        self.manager = None
+
+                    def element_init(self):
+                        self.manager = self.owm.weather_manager()
+                        return self.manager
+                """,
+            },
+        ),
+    ),
+    # requests-toolbelt 1.0 dropped its App Engine adapter; code importing it must stay below 1.0 or drop it
+    Run(
+        "requests-toolbelt-1.0.0",
+        P(
+            "toolbelt1_appengine_adapter_removed",
+            "requests_toolbelt",
+            "firebase wrapper imports toolbelt's App Engine adapter",
+            "ImportError",
+            U_TB_GAE,
+            {
+                "main.py": r"""
+                import firebase_lite
+
+                app = firebase_lite.initialize_app({"databaseURL": "https://demo.firebaseio.example"})
+                print(app)
+                """,
+                "firebase_lite/__init__.py": r"""
+                from .client import initialize_app
+                """,
+                "firebase_lite/client.py": r"""
+                import requests
+                from requests_toolbelt.adapters import appengine
+
+
+                def initialize_app(config):
+                    session = requests.Session()
+                    if config.get("appengine"):
+                        appengine.monkeypatch()
+                    return {"session": session, **config}
+                """,
+            },
+        ),
+    ),
+    # urllib3 1.26.2: a Retry subclass that still sets the deprecated method_whitelist fails when it retries
+    Run(
+        "urllib3-1.26.2",
+        P(
+            "urllib3_126_retry_subclass_method_whitelist",
+            "urllib3",
+            "custom Retry subclass forces method_whitelist in __init__",
+            "ValueError",
+            U_U3_RETRY,
+            {
+                "fetch.py": r"""
+                import urllib3
+                import urllib3.util.retry
+
+
+                class CustomRetry(urllib3.util.retry.Retry):
+                    TEST_STATUS_FORCELIST = frozenset({502, 503, 504})
+                    TEST_ALLOWED_METHODS = frozenset({"HEAD", "GET", "TRACE"})
+
+                    def __init__(self, *args, **kwargs):
+                        kwargs["method_whitelist"] = self.TEST_ALLOWED_METHODS
+                        kwargs["status_forcelist"] = self.TEST_STATUS_FORCELIST
+                        super().__init__(*args, **kwargs)
+
+
+                http = urllib3.PoolManager(retries=CustomRetry(total=2, backoff_factor=0))
+                print(http.request("GET", "http://127.0.0.1:9/status").status)
+                """,
+            },
+        ),
+    ),
+]
