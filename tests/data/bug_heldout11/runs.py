@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from bugset_runner import KEYS, BugSet, add_summaries, code_and_command, counts,
 from programs import Run, g_http, g_pallets, g_sqlalchemy, s_single  # noqa: E402
 
 VENVS = Path("/tmp/bugset11")
+VENV_SHOWN = "/home/user/.venv"  # what the rows show in place of a run's venv folder
 BUGSET = BugSet("bug_heldout11", HERE, "reproduces {url} for bug_heldout11", timeout=60)
 RUNS: list[Run] = [*g_sqlalchemy.PROGRAMS, *g_pallets.PROGRAMS, *g_http.PROGRAMS, *s_single.PROGRAMS]
 
@@ -31,12 +33,20 @@ RUNS: list[Run] = [*g_sqlalchemy.PROGRAMS, *g_pallets.PROGRAMS, *g_http.PROGRAMS
 VENV_REQUIREMENTS = {
     "pandas-1.5.3-sa-2.0.0": ["pandas==1.5.3", "numpy==1.26.4", "SQLAlchemy==2.0.0"],
     "openai-1.55.0-httpx-0.28.0": ["openai==1.55.0", "httpx==0.28.0"],
+    "openai-1.30.1-httpx-0.28.0": ["openai==1.30.1", "httpx==0.28.0"],
     "starlette-0.27.0-httpx-0.28.0": ["starlette==0.27.0", "httpx==0.28.0"],
     "importlib-metadata-5.0.0": ["importlib-metadata==5.0.0"],
     "requests-2.32.0": ["requests==2.32.0", "urllib3==2.2.1", "docker==7.0.0"],
     "flask-1.1.2-jinja2-3.1.0": [
         "Flask==1.1.2",
         "Jinja2==3.1.0",
+        "itsdangerous==2.0.1",
+        "MarkupSafe==2.1.1",
+        "Werkzeug==1.0.1",
+    ],
+    "flask-1.0.2-jinja2-3.1.1": [
+        "Flask==1.0.2",
+        "Jinja2==3.1.1",
         "itsdangerous==2.0.1",
         "MarkupSafe==2.1.1",
         "Werkzeug==1.0.1",
@@ -53,6 +63,7 @@ VENV_REQUIREMENTS = {
     "flask-2.2.2-werkzeug-3.0.0": ["Flask==2.2.2", "Werkzeug==3.0.0"],
     "flask-2.0.3-werkzeug-3.0.1": ["Flask==2.0.3", "Werkzeug==3.0.1"],
     "requests-toolbelt-0.10.1-urllib3-2.0.2": ["requests-toolbelt==0.10.1", "requests==2.30.0", "urllib3==2.0.2"],
+    "requests-toolbelt-0.9.1-urllib3-2.0.2": ["requests-toolbelt==0.9.1", "requests==2.30.0", "urllib3==2.0.2"],
     "requests-toolbelt-1.0.0": ["requests-toolbelt==1.0.0", "requests==2.30.0", "urllib3==2.0.2"],
     "pilkit-2.0-pillow-10.0.0": ["pilkit==2.0", "django-imagekit==4.1.0", "Django==4.2.7", "Pillow==10.0.0"],
     "numpy-1.24.0": ["numpy==1.24.0"],
@@ -70,8 +81,9 @@ def setup(venvs: Path) -> None:
         if python.exists():
             continue
         print(f"setup {name}: {' '.join(reqs)}", flush=True)
-        subprocess.run([sys.executable, "-m", "venv", str(venvs / name)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", *reqs], check=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        subprocess.run([sys.executable, "-m", "venv", str(venvs / name)], check=True, env=env)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *reqs], check=True, env=env)
 
 
 def main() -> int:
@@ -96,6 +108,10 @@ def main() -> int:
         if row is None:
             print(f"dropped: {r.prog.group}/{n} ({code_and_command(r.prog)[1]}): {why}", file=sys.stderr)
             continue
+        # one venv per library set: its folder name would tell the versions (and so the group) to a retriever
+        venv = str(opts.venvs / r.venv)
+        for key in ("output", "exception"):
+            row[key] = str(row[key]).replace(venv, VENV_SHOWN)
         row = {**row, "id": f"{r.prog.group}/{n}", "body": n}
         rows.append({k: row[k] for k in KEYS})
         print(row["id"], "|", str(row["exception"])[:150], flush=True)

@@ -6,6 +6,7 @@ from programs import P, Run
 
 U_OAI_WRAP = "https://github.com/openai/openai-python/issues/1903"
 U_OAI_BASEURL = "https://github.com/openai/openai-python/issues/1915"
+U_OAI_ASYNC = "https://github.com/openai/openai-python/issues/1908"
 U_ST_CONNEXION = "https://github.com/Kludex/starlette/issues/2771"
 U_ST_CLIENT = "https://github.com/Kludex/starlette/issues/2781"
 U_IM_HACKING = "https://github.com/python/importlib_metadata/issues/406"
@@ -16,6 +17,7 @@ U_RQ_DOCKER = "https://github.com/docker/docker-py/issues/3256"
 U_RQ_SWE = "https://github.com/SWE-agent/SWE-agent/issues/379"
 U_TB_ZEEP = "https://github.com/requests/toolbelt/issues/354"
 U_TB_KODI = "https://github.com/urllib3/urllib3/issues/3220"
+U_TB_IMAGEKIT = "https://github.com/imagekit-developer/imagekit-python/issues/41"
 U_PK_CANON = "https://github.com/matthewwithanm/pilkit/issues/64"
 U_PK_IMAGEKIT = "https://github.com/matthewwithanm/django-imagekit/issues/569"
 
@@ -89,6 +91,39 @@ PROGRAMS = [
                     base_url="https://llm.internal.example/v1",
                 )
                 print(client.base_url)
+                """,
+            },
+        ),
+    ),
+    Run(
+        "openai-1.30.1-httpx-0.28.0",
+        P(
+            "openai_client_httpx028_proxies",
+            "openai",
+            "async client created when the service object starts",
+            "TypeError",
+            U_OAI_ASYNC,
+            {
+                "summarizer.py": r"""
+                import asyncio
+
+                from openai import AsyncOpenAI
+
+
+                class Summarizer:
+                    def __init__(self, api_key):
+                        self.client = AsyncOpenAI(api_key=api_key, timeout=20)
+
+                    async def summarize(self, text):
+                        return text[:40]
+
+
+                async def main():
+                    service = Summarizer("sk-local")
+                    print(await service.summarize("a long text to shorten " * 4))
+
+
+                asyncio.run(main())
                 """,
             },
         ),
@@ -396,6 +431,39 @@ PROGRAMS = [
                     s = requests.Session()
                     s.mount("http://", requests_toolbelt.SourceAddressAdapter(source_ip))
                     return s
+                """,
+            },
+        ),
+    ),
+    Run(
+        "requests-toolbelt-0.9.1-urllib3-2.0.2",
+        P(
+            "toolbelt_lt1_urllib3_2_appengine",
+            "requests_toolbelt",
+            "media SDK uploads files with toolbelt's multipart encoder",
+            "ImportError",
+            U_TB_IMAGEKIT,
+            {
+                "upload.py": r"""
+                from mediasdk import MediaClient
+
+                client = MediaClient(private_key="private_test")
+                print(client.upload_payload(b"GIF89a", "pixel.gif"))
+                """,
+                "mediasdk/__init__.py": r"""
+                from .client import MediaClient
+                """,
+                "mediasdk/client.py": r"""
+                from requests_toolbelt import MultipartEncoder
+
+
+                class MediaClient:
+                    def __init__(self, private_key):
+                        self.private_key = private_key
+
+                    def upload_payload(self, data, file_name):
+                        encoder = MultipartEncoder(fields={"file": (file_name, data), "fileName": file_name})
+                        return encoder.content_type.split(";")[0]
                 """,
             },
         ),

@@ -5,6 +5,7 @@ from programs import P, Run
 
 U_JINJA_CANON = "https://github.com/pallets/jinja/issues/1626"
 U_JINJA_DUP = "https://github.com/pallets/jinja/issues/1648"
+U_JINJA_FLASK10 = "https://github.com/pallets/flask/issues/4520"
 U_ITS_CANON = "https://github.com/pallets/itsdangerous/issues/289"
 U_ITS_FLASK111 = "https://github.com/pallets/itsdangerous/issues/290"
 U_ITS_DUP = "https://github.com/pallets/itsdangerous/issues/291"
@@ -72,6 +73,32 @@ PROGRAMS = [
                 app = Flask(__name__)
                 UPLOADS = os.path.join(os.getcwd(), "uploads")
                 print(secure_filename("my report.pdf"), UPLOADS)
+                """,
+            },
+        ),
+    ),
+    Run(
+        "flask-1.0.2-jinja2-3.1.1",
+        P(
+            "flask1_jinja31_escape_removed",
+            "flask",
+            "blog app started through its package's create function",
+            "ImportError",
+            U_JINJA_FLASK10,
+            {
+                "start.py": r"""
+                from blog import create_app
+
+                app = create_app({"DEBUG": False})
+                print(app.name)
+                """,
+                "blog/__init__.py": r"""
+                def create_app(config):
+                    from flask import Flask
+
+                    app = Flask(__name__)
+                    app.config.update(config)
+                    return app
                 """,
             },
         ),

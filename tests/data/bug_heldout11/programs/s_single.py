@@ -9,6 +9,7 @@ U_PYD_SETTINGS = "https://github.com/pydantic/pydantic/issues/6777"
 U_RC_METAVAR = "https://github.com/ewels/rich-click/issues/223"
 U_OWM_RETRY = "https://github.com/csparpa/pyowm/issues/437"
 U_TB_GAE = "https://github.com/requests/toolbelt/issues/360"
+U_HX_APP = "https://github.com/mirumee/ariadne-codegen/issues/335"
 U_U3_RETRY = "https://github.com/urllib3/urllib3/issues/2092"
 
 PROGRAMS = [
@@ -161,11 +162,14 @@ PROGRAMS = [
                 "classes/__init__.py": "",
                 "classes/weather_scanner.py": r"""
                 from pyowm import OWM
+                from pyowm.utils.config import get_default_config
 
 
                 class WeatherScanner:
                     def __init__(self, api_key):
-                        self.owm = OWM(api_key)
+                        config = get_default_config()
+                        config["connection"]["max_retries"] = 3
+                        self.owm = OWM(api_key, config)
                         self.manager = None
 
                     def element_init(self):
@@ -235,6 +239,51 @@ PROGRAMS = [
 
                 http = urllib3.PoolManager(retries=CustomRetry(total=2, backoff_factor=0))
                 print(http.request("GET", "http://127.0.0.1:9/status").status)
+                """,
+            },
+        ),
+    ),
+    # httpx 0.28 removed the app= shortcut; the test's own fixture must pass transport=ASGITransport(app=...)
+    Run(
+        "starlette-0.27.0-httpx-0.28.0",
+        P(
+            "httpx028_own_client_app_shortcut",
+            "httpx",
+            "generated GraphQL client tested against an in-process ASGI app",
+            "TypeError",
+            U_HX_APP,
+            {
+                "check_client.py": r"""
+                import asyncio
+
+                from httpx import AsyncClient
+
+                from api_app import api_app
+
+
+                def http_client():
+                    return AsyncClient(base_url="http://127.0.0.1:8000", app=api_app)
+
+
+                async def main():
+                    async with http_client() as client:
+                        response = await client.post("/graphql", json={"query": "{ hello }"})
+                        print(response.json())
+
+
+                asyncio.run(main())
+                """,
+                "api_app.py": r"""
+                from starlette.applications import Starlette
+                from starlette.responses import JSONResponse
+                from starlette.routing import Route
+
+
+                async def graphql(request):
+                    return JSONResponse({"data": {"hello": "world"}})
+
+
+                api_app = Starlette(routes=[Route("/graphql", graphql, methods=["POST"])])
                 """,
             },
         ),
