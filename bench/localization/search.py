@@ -42,6 +42,8 @@ TEST_EXCLUDES = "--exclude-dir=tests --exclude-dir=test --exclude-dir=testing --
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 FRAME = re.compile(r'File "([^"]+)", line (\d+), in ([\w<>]+)')
 PLACE = re.compile(r"((?:[\w.~-]+)?(?:[/\\][\w.-]+)*\.py):(\d+)")  # a quoted place: path/file.py:LINE
+# a link (`https://github.com/org/repo/issues/12`, `<https://error.dvc.org/no-cache>`): its host and path are no code
+URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s<>()\[\]`'\"]+")
 # a hyphenated name (a linter's message, a command's option): `wrong-exception-operation`, `undefined-variable`
 HYPHENATED = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w/-])")
 SCOPE_KINDS = {5, 6, 7, 12, "Class", "Method", "Property", "Function", "Constructor"}  # LSP SymbolKind numbers
@@ -254,8 +256,9 @@ def has_traceback(problem: str) -> bool:
 
 
 def extract_identifiers(problem: str) -> list[str]:
-    """Code-like names in order of first appearance: dotted names, snake_case, CamelCase, `quoted` names, calls."""
-    text = FRAME.sub(" ", problem)
+    """Code-like names in order of first appearance: dotted names, snake_case, CamelCase, `quoted` names, calls; not
+    the host and path of a link (`github.com`, `huggingface.co`: a reader follows a link, never greps it)."""
+    text = URL.sub(" ", FRAME.sub(" ", problem))
     out: list[str] = []
     for m in IDENT.finditer(text):
         name = m.group(0).strip(".")

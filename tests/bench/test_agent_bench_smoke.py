@@ -94,6 +94,19 @@ def test_seeds_of_reports_that_only_describe_behaviour(repo: Path) -> None:
     assert extract_messages(messages) == ["control structures are not allowed"]
 
 
+def test_links_are_not_seeds(repo: Path) -> None:
+    """Session 12: a link's host and path are no identifiers (a reader follows a link, never greps `github.com`), in
+    angle brackets, parentheses or bare; the code names around them still are."""
+    report = (
+        "`Cart.total` ignores qty, see [#12](https://github.com/shop/cart_tools/issues/12) and\n"
+        "<https://error.shop.org/no-cache> or https://huggingface.co/datasets/x/main/asr_train.tsv; checkout()\n"
+    )
+    assert extract_identifiers(report) == ["Cart.total", "checkout"]
+    assert extract_identifiers(report.replace("https://", "")) == [
+        "Cart.total", "github.com", "cart_tools", "error.shop.org", "huggingface.co", "asr_train.tsv", "checkout"
+    ]  # fmt: skip
+
+
 def test_shipped_tasks_are_complete() -> None:
     tasks = load_tasks()
     assert len(tasks) >= 10
