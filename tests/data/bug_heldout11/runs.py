@@ -22,12 +22,18 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from bugset_runner import KEYS, BugSet, add_summaries, code_and_command, counts, run  # noqa: E402
-from programs import Run, g_http, g_pallets, g_sqlalchemy, s_single  # noqa: E402
+from programs import Run, g_http, g_pallets, g_sqlalchemy, g_yaml, s_single  # noqa: E402
 
 VENVS = Path("/tmp/bugset11")
 VENV_SHOWN = "/home/user/.venv"  # what the rows show in place of a run's venv folder
 BUGSET = BugSet("bug_heldout11", HERE, "reproduces {url} for bug_heldout11", timeout=60)
-RUNS: list[Run] = [*g_sqlalchemy.PROGRAMS, *g_pallets.PROGRAMS, *g_http.PROGRAMS, *s_single.PROGRAMS]
+RUNS: list[Run] = [
+    *g_sqlalchemy.PROGRAMS,
+    *g_pallets.PROGRAMS,
+    *g_http.PROGRAMS,
+    *g_yaml.PROGRAMS,
+    *s_single.PROGRAMS,
+]
 
 # venv folder -> the pinned requirements it is made of (the versions the reports name)
 VENV_REQUIREMENTS = {
@@ -71,7 +77,12 @@ VENV_REQUIREMENTS = {
     "rich-click-1.8.5-click-8.2.0": ["rich-click==1.8.5", "click==8.2.0"],
     "pyowm-3.3.0-urllib3-2.0.2": ["pyowm==3.3.0", "urllib3==2.0.2"],
     "urllib3-1.26.2": ["urllib3==1.26.2"],
+    "pyyaml-5.1": ["PyYAML==5.1"],
+    "pyyaml-5.4.1": ["PyYAML==5.4.1"],
+    "pyyaml-6.0.1": ["PyYAML==6.0.1"],
 }
+# sdists that only build with an older build requirement (PyYAML 5.4.1 does not build with Cython 3)
+BUILD_CONSTRAINTS = {"pyyaml-5.4.1": ["Cython<3"]}
 
 
 def setup(venvs: Path) -> None:
@@ -82,6 +93,10 @@ def setup(venvs: Path) -> None:
             continue
         print(f"setup {name}: {' '.join(reqs)}", flush=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        if name in BUILD_CONSTRAINTS:
+            constraints = venvs / f"{name}.constraints.txt"
+            constraints.write_text("".join(c + "\n" for c in BUILD_CONSTRAINTS[name]))
+            env["PIP_CONSTRAINT"] = str(constraints)
         subprocess.run([sys.executable, "-m", "venv", str(venvs / name)], check=True, env=env)
         subprocess.run([str(python), "-m", "pip", "install", "-q", *reqs], check=True, env=env)
 

@@ -19,8 +19,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--map", type=Path, required=True, help="where to write the label -> row id map")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--missing", action="store_true", help="only rows that summaries.json has no summary for")
     opts = parser.parse_args()
     rows = [json.loads(line) for line in (HERE / "bug_heldout11.jsonl").read_text().splitlines() if line.strip()]
+    if opts.missing:
+        written = json.loads((HERE / "summaries.json").read_text())
+        rows = [row for row in rows if row["id"] not in written]
     random.Random(opts.seed).shuffle(rows)
     labels = {f"R{i:02d}": row["id"] for i, row in enumerate(rows, 1)}
     opts.map.write_text(json.dumps(labels, indent=1))

@@ -10,6 +10,7 @@ U_RC_METAVAR = "https://github.com/ewels/rich-click/issues/223"
 U_OWM_RETRY = "https://github.com/csparpa/pyowm/issues/437"
 U_TB_GAE = "https://github.com/requests/toolbelt/issues/360"
 U_HX_APP = "https://github.com/mirumee/ariadne-codegen/issues/335"
+U_Y_FULL = "https://github.com/yaml/pyyaml/issues/544"
 U_U3_RETRY = "https://github.com/urllib3/urllib3/issues/2092"
 
 PROGRAMS = [
@@ -284,6 +285,47 @@ PROGRAMS = [
 
 
                 api_app = Starlette(routes=[Route("/graphql", graphql, methods=["POST"])])
+                """,
+            },
+        ),
+    ),
+    # PyYAML 5.4 stopped FullLoader (full_load) from building arbitrary python/object tags: UnsafeLoader is needed
+    Run(
+        "pyyaml-5.4.1",
+        P(
+            "pyyaml54_full_load_python_object",
+            "yaml",
+            "game save with a python/object tag read with full_load",
+            "ConstructorError",
+            U_Y_FULL,
+            {
+                "load_save.py": r"""
+                import yaml
+
+
+                class Hero:
+                    def __init__(self, name, hp, sp):
+                        self.name = name
+                        self.hp = hp
+                        self.sp = sp
+
+                    def __repr__(self):
+                        return f"{type(self).__name__}(name={self.name!r}, hp={self.hp!r}, sp={self.sp!r})"
+
+
+                SAVE = '''
+                !!python/object:__main__.Hero
+                name: Ilsa Norr
+                hp: 900
+                sp: 40
+                '''
+
+
+                def load_hero():
+                    return yaml.full_load(SAVE)
+
+
+                print(load_hero())
                 """,
             },
         ),
