@@ -67,9 +67,9 @@ PROGRAMS = [
                     def __init__(self, model, temperature):
                         self.model = model
                         self.temperature = temperature
-                        client_params = {"api_key": os.environ.get("OPENAI_API_KEY", "sk-local"), "max_retries": 2}
-                        sync_specific = {"timeout": 30}
-                        self.root_client = openai.OpenAI(**client_params, **sync_specific)
+                        params = {"api_key": os.environ.get("OPENAI_API_KEY", "sk-local"), "max_retries": 2}
+                        extra = {"timeout": 30}
+                        self.client = openai.OpenAI(**params, **extra)
                 """,
             },
         ),
@@ -87,7 +87,7 @@ PROGRAMS = [
                 from openai import OpenAI
 
                 client = OpenAI(
-                    api_key="API_KEY",
+                    api_key="sk-placeholder",
                     base_url="https://llm.internal.example/v1",
                 )
                 print(client.base_url)
@@ -342,7 +342,7 @@ PROGRAMS = [
 
 
                 def running_services(client):
-                    return [c.name for c in client.containers.list(filters={"label": "gravity"})]
+                    return [c.name for c in client.containers.list(filters={"label": "integration"})]
 
 
                 if __name__ == "__main__":
@@ -373,7 +373,7 @@ PROGRAMS = [
                         return self.api.ping()
 
 
-                print(ContainerEnv("sweagent/swe-agent:latest").check())
+                print(ContainerEnv("sandbox/python:3.11").check())
                 """,
             },
         ),

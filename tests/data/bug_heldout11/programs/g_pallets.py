@@ -66,8 +66,7 @@ PROGRAMS = [
                     from werkzeug.utils import secure_filename
                     from flask import *
                 except ImportError as e:
-                    print("\n[INFO] One or more modules are missing.\n")
-                    print("The following error occurred \n", e)
+                    print("missing dependency:", e)
                     raise
 
                 app = Flask(__name__)
@@ -203,7 +202,7 @@ PROGRAMS = [
                 "run_tests.py": r"""
                 import unittest
 
-                from src.create import create_app
+                from app_core.factory import create_app
 
 
                 class HealthTest(unittest.TestCase):
@@ -214,8 +213,8 @@ PROGRAMS = [
 
                 unittest.main()
                 """,
-                "src/__init__.py": "",
-                "src/create.py": r"""
+                "app_core/__init__.py": "",
+                "app_core/factory.py": r"""
                 from flask import Flask, jsonify
 
 
@@ -358,7 +357,6 @@ PROGRAMS = [
             {
                 "manage.py": r"""
                 import os
-                import re
                 import sys
 
                 os.environ.setdefault("FLASK_APP", "api")
@@ -366,7 +364,6 @@ PROGRAMS = [
                 from flask.cli import main
 
                 if __name__ == "__main__":
-                    sys.argv[0] = re.sub(r"(-script\.pyw|\.exe)?$", "", sys.argv[0])
                     sys.exit(main())
                 """,
                 "api.py": r"""

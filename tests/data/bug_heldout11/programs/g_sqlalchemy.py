@@ -71,13 +71,13 @@ PROGRAMS = [
 
                 class TestRepository:
                     def __init__(self, url):
-                        self.engineweb = create_engine(url)
+                        self.db = create_engine(url)
 
                     def all_tests(self):
-                        return pd.read_sql("select * from test", self.engineweb).set_index("id")
+                        return pd.read_sql("select * from test_runs", self.db).set_index("id")
 
 
-                seed("web.db", "test", [("smoke", 0.5), ("load", 0.9)])
+                seed("web.db", "test_runs", [("smoke", 0.5), ("load", 0.9)])
                 print(TestRepository("sqlite:///web.db").all_tests())
                 """,
                 "dbseed.py": SEED,
@@ -93,22 +93,22 @@ PROGRAMS = [
             "AttributeError",
             U_PD_TABLE,
             {
-                "students.py": r"""
+                "courses.py": r"""
                 import pandas as pd
                 from sqlalchemy import Column, Integer, MetaData, String, Table, create_engine
 
-                engine = create_engine("sqlite:///school.db")
+                engine = create_engine("sqlite:///catalog.db")
                 meta = MetaData()
-                students = Table(
-                    "students",
+                courses = Table(
+                    "courses",
                     meta,
                     Column("id", Integer, primary_key=True),
-                    Column("name", String),
-                    Column("lastname", String),
+                    Column("title", String),
+                    Column("credits", Integer),
                 )
                 meta.create_all(engine)
 
-                query = "SELECT * FROM students"
+                query = "SELECT title, credits FROM courses"
                 df = pd.read_sql(sql=query, con=engine)
                 print(df.head())
                 """,
@@ -152,30 +152,29 @@ PROGRAMS = [
             "AttributeError",
             U_SA_ENGINE,
             {
-                "day_code.py": r"""
+                "signals.py": r"""
                 from trading import db
 
                 db.init()
-                code = db.get_day_code(ticker="DJI", day_code_column="TwoDayCode")
-                print(code)
+                signal = db.get_signal(symbol="SPX", column="weekly_signal")
+                print(signal)
                 """,
                 "trading/db.py": r"""
                 from sqlalchemy import create_engine, text
 
-                db_connection = create_engine("sqlite:///prices.db")
+                market_db = create_engine("sqlite:///prices.db")
 
 
                 def init():
-                    with db_connection.begin() as conn:
-                        conn.execute(text("CREATE TABLE IF NOT EXISTS codes (ticker TEXT, TwoDayCode TEXT)"))
-                        conn.execute(text("INSERT INTO codes VALUES ('DJI', 'UU')"))
+                    with market_db.begin() as conn:
+                        conn.execute(text("CREATE TABLE IF NOT EXISTS signals (symbol TEXT, weekly_signal TEXT)"))
+                        conn.execute(text("INSERT INTO signals VALUES ('SPX', 'up')"))
 
 
-                def get_day_code(ticker, day_code_column):
-                    sql = f"SELECT {day_code_column} FROM codes WHERE ticker = '{ticker}'"
-                    statement = text(sql)
-                    record = db_connection.execute(statement)
-                    return record.scalar()
+                def get_signal(symbol, column):
+                    statement = text(f"SELECT {column} FROM signals WHERE symbol = :symbol")
+                    row = market_db.execute(statement, {"symbol": symbol})
+                    return row.scalar()
                 """,
                 "trading/__init__.py": "",
             },
@@ -198,18 +197,16 @@ PROGRAMS = [
                 Session = sessionmaker(bind=engine)
 
 
-                def run_query(session, query, parameter):
+                def fetch_rows(session, statement, params):
                     try:
-                        result = session.get_bind().execute(query, parameter)
-                        return result.fetchall()
-                    except Exception as e:
-                        raise ValueError(str(e))
+                        return session.get_bind().execute(statement, params).fetchall()
+                    except Exception as exc:
+                        raise ValueError(f"report query failed: {exc}")
 
 
                 if __name__ == "__main__":
                     with Session() as session:
-                        rows = run_query(session, text("SELECT :n AS n"), {"n": 1})
-                        print(rows)
+                        print(fetch_rows(session, text("SELECT :day AS day"), {"day": "2024-01-31"}))
                 """,
             },
         ),

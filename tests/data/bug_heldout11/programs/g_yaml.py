@@ -13,7 +13,7 @@ PROGRAMS = [
         P(
             "pyyaml_yamlobject_tag_not_on_loader",
             "yaml",
-            "stack template with a custom !Ref tag read with yaml.load",
+            "stack template with a custom !Param tag read with yaml.load",
             "ConstructorError",
             U_Y_CANON,
             {
@@ -22,29 +22,29 @@ PROGRAMS = [
 
                 import yaml
 
-                from cfn_tags import Ref
+                from stack_tags import Param
 
                 template = yaml.load(Path("stack.yaml").read_text())
                 print({name: res for name, res in template["Resources"].items()})
                 """,
-                "cfn_tags.py": r"""
+                "stack_tags.py": r"""
                 import yaml
 
 
-                class Ref(yaml.YAMLObject):
-                    yaml_tag = "!Ref"
+                class Param(yaml.YAMLObject):
+                    yaml_tag = "!Param"
 
-                    def __init__(self, val):
-                        self.val = val
+                    def __init__(self, key):
+                        self.key = key
 
                     @classmethod
                     def from_yaml(cls, loader, node):
-                        return cls(node.value)
+                        return cls(loader.construct_scalar(node))
 
                     def __repr__(self):
-                        return f"Ref({self.val!r})"
+                        return f"Param({self.key!r})"
                 """,
-                "stack.yaml": "Resources:\n  Bucket:\n    Name: !Ref BucketName\n",
+                "stack.yaml": "Resources:\n  Queue:\n    Name: !Param QueueName\n",
             },
         ),
     ),
@@ -53,26 +53,26 @@ PROGRAMS = [
         P(
             "pyyaml_yamlobject_tag_not_on_loader",
             "yaml",
-            "documentation-style YAMLObject loaded with unsafe_load",
+            "a YAMLObject subclass loaded with unsafe_load",
             "ConstructorError",
             U_Y_DUP,
             {
-                "monsters.py": r"""
+                "potions.py": r"""
                 import yaml
 
 
-                class Monster(yaml.YAMLObject):
-                    yaml_tag = "!Monster"
+                class Potion(yaml.YAMLObject):
+                    yaml_tag = "!Potion"
 
-                    def __init__(self, name, hp):
+                    def __init__(self, name, strength):
                         self.name = name
-                        self.hp = hp
+                        self.strength = strength
 
 
                 doc = '''
-                !Monster
-                name: Cave spider
-                hp: [2, 6]
+                !Potion
+                name: minor healing
+                strength: 3
                 '''
                 print(vars(yaml.unsafe_load(doc)))
                 """,

@@ -40,7 +40,7 @@ PROGRAMS = [
 
                     def reset_version_table(self):
                         with self.engine.connect() as conn:
-                            conn.execute("DROP TABLE IF EXISTS alembic_version")
+                            conn.execute("DROP TABLE IF EXISTS schema_migrations")
                             conn.commit()
                 """,
             },
@@ -99,18 +99,18 @@ PROGRAMS = [
             U_PYD_SETTINGS,
             {
                 "main.py": r"""
-                from settings import SiteSettings
+                from settings import AppConfig
 
-                site = SiteSettings()
-                print(site.api_key)
+                config = AppConfig()
+                print(config.region)
                 """,
                 "settings.py": r"""
                 from pydantic import BaseSettings, SecretStr, StrictStr
 
 
-                class SiteSettings(BaseSettings):
-                    api_key: SecretStr = SecretStr("demo")
-                    host: StrictStr = "numbersapi.p.rapidapi.com"
+                class AppConfig(BaseSettings):
+                    token: SecretStr = SecretStr("dev-token")
+                    region: StrictStr = "eu-west"
                 """,
             },
         ),
@@ -125,21 +125,20 @@ PROGRAMS = [
             "TypeError",
             U_RC_METAVAR,
             {
-                "hello.py": r"""
+                "deploy.py": r"""
                 import rich_click as click
 
 
                 @click.command()
-                @click.option("--count", default=1, help="Number of greetings.")
-                @click.option("--name", prompt="Your name", help="The person to greet.")
-                def hello(count, name):
-                    '''Simple program that greets NAME for a total of COUNT times.'''
-                    for _ in range(count):
-                        click.echo(f"Hello, {name}!")
+                @click.option("--env", default="staging", help="Target environment.")
+                @click.option("--replicas", type=int, default=2, help="How many copies to run.")
+                def deploy(env, replicas):
+                    '''Roll out the service to ENV with REPLICAS copies.'''
+                    click.echo(f"deploying {replicas} to {env}")
 
 
                 if __name__ == "__main__":
-                    hello()
+                    deploy()
                 """,
             },
             "--help",
@@ -156,24 +155,24 @@ PROGRAMS = [
             U_OWM_RETRY,
             {
                 "scanner.py": r"""
-                from classes.weather_scanner import WeatherScanner
+                from forecast.poller import ForecastPoller
 
-                WeatherScanner("0123456789abcdef").element_init()
+                ForecastPoller("0123456789abcdef").start()
                 """,
-                "classes/__init__.py": "",
-                "classes/weather_scanner.py": r"""
+                "forecast/__init__.py": "",
+                "forecast/poller.py": r"""
                 from pyowm import OWM
                 from pyowm.utils.config import get_default_config
 
 
-                class WeatherScanner:
+                class ForecastPoller:
                     def __init__(self, api_key):
                         config = get_default_config()
                         config["connection"]["max_retries"] = 3
                         self.owm = OWM(api_key, config)
                         self.manager = None
 
-                    def element_init(self):
+                    def start(self):
                         self.manager = self.owm.weather_manager()
                         return self.manager
                 """,
@@ -228,18 +227,18 @@ PROGRAMS = [
                 import urllib3.util.retry
 
 
-                class CustomRetry(urllib3.util.retry.Retry):
-                    TEST_STATUS_FORCELIST = frozenset({502, 503, 504})
-                    TEST_ALLOWED_METHODS = frozenset({"HEAD", "GET", "TRACE"})
+                class IdempotentRetry(urllib3.util.retry.Retry):
+                    RETRY_ON = frozenset({500, 502, 503})
+                    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 
-                    def __init__(self, *args, **kwargs):
-                        kwargs["method_whitelist"] = self.TEST_ALLOWED_METHODS
-                        kwargs["status_forcelist"] = self.TEST_STATUS_FORCELIST
-                        super().__init__(*args, **kwargs)
+                    def __init__(self, **options):
+                        options["method_whitelist"] = self.SAFE
+                        options["status_forcelist"] = self.RETRY_ON
+                        super().__init__(**options)
 
 
-                http = urllib3.PoolManager(retries=CustomRetry(total=2, backoff_factor=0))
-                print(http.request("GET", "http://127.0.0.1:9/status").status)
+                pool = urllib3.PoolManager(retries=IdempotentRetry(total=2, backoff_factor=0))
+                print(pool.request("GET", "http://127.0.0.1:9/health").status)
                 """,
             },
         ),
@@ -259,11 +258,11 @@ PROGRAMS = [
 
                 from httpx import AsyncClient
 
-                from api_app import api_app
+                from schema_app import graphql_app
 
 
                 def http_client():
-                    return AsyncClient(base_url="http://127.0.0.1:8000", app=api_app)
+                    return AsyncClient(base_url="http://testserver", app=graphql_app)
 
 
                 async def main():
@@ -274,7 +273,7 @@ PROGRAMS = [
 
                 asyncio.run(main())
                 """,
-                "api_app.py": r"""
+                "schema_app.py": r"""
                 from starlette.applications import Starlette
                 from starlette.responses import JSONResponse
                 from starlette.routing import Route
@@ -284,7 +283,7 @@ PROGRAMS = [
                     return JSONResponse({"data": {"hello": "world"}})
 
 
-                api_app = Starlette(routes=[Route("/graphql", graphql, methods=["POST"])])
+                graphql_app = Starlette(routes=[Route("/graphql", graphql, methods=["POST"])])
                 """,
             },
         ),
@@ -303,29 +302,29 @@ PROGRAMS = [
                 import yaml
 
 
-                class Hero:
-                    def __init__(self, name, hp, sp):
+                class Adventurer:
+                    def __init__(self, name, level, gold):
                         self.name = name
-                        self.hp = hp
-                        self.sp = sp
+                        self.level = level
+                        self.gold = gold
 
                     def __repr__(self):
-                        return f"{type(self).__name__}(name={self.name!r}, hp={self.hp!r}, sp={self.sp!r})"
+                        return f"Adventurer({self.name}, level {self.level})"
 
 
                 SAVE = '''
-                !!python/object:__main__.Hero
+                !!python/object:__main__.Adventurer
                 name: Ilsa Norr
-                hp: 900
-                sp: 40
+                level: 7
+                gold: 40
                 '''
 
 
-                def load_hero():
+                def load_party():
                     return yaml.full_load(SAVE)
 
 
-                print(load_hero())
+                print(load_party())
                 """,
             },
         ),
