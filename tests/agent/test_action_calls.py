@@ -7,7 +7,8 @@ classes and functions before assigned names and names holding the word before na
 called through a variable is never a function local to another one. Session 11: a traceback frame's method opens with
 the short methods beside it that call methods of the same object `self` holds (the standard library's queue.py), a
 code line over 500 characters is cut with a note (jinja2's generated regex), and the bench counts the parts a reader
-follows one by one. Expected lines come from the sources themselves (Python's ast), not from the answers."""
+follows one by one. Session 12: a name nothing defines lists its first two partial matches. Expected lines come
+from the sources themselves (Python's ast), not from the answers."""
 
 from __future__ import annotations
 
@@ -217,11 +218,26 @@ def test_partial_matches_list_names_holding_the_word_before_names_holding_its_le
 ) -> None:
     order = [w["name"] for w in bridge.workspace_symbols("canonical")]
     assert order.index("canonicalize_name") < order.index("_canonical_spec")  # the bridge's order
-    rows = fresh(bridge, root).execute("find_symbol", "canonical").observation.splitlines()
+    rows = fresh(bridge, root, max_loose_matches=3).execute("find_symbol", "canonical").observation.splitlines()
     names = [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]]
     words = [n for n in names if "canonical" in n.strip("_").split("_")]
     assert rows[0] == "No exact definition of `canonical`." and len(names) == 3
     assert set(words) == {"_canonical_spec", "_canonical_specs"} and names[:2] == words, rows  # the word first
+
+
+def test_partial_matches_are_the_first_two(root: Path, bridge: BridgeClient) -> None:
+    """Session 12: a name nothing defines lists its first two partial matches (each one the policy or an agent
+    opens costs a call; with two the localization bench still finds every task it found with three), in the same order,
+    and says it listed only the first ones."""
+    wide = fresh(bridge, root, max_loose_matches=3).execute("find_symbol", "canonical").observation.splitlines()
+    rows = fresh(bridge, root).execute("find_symbol", "canonical").observation.splitlines()
+    assert rows[0] == "No exact definition of `canonical`." and rows[1] == "partial matches (first 2):"
+    assert rows[2:] == wide[2:4] and len(wide) == 5  # the two names holding the word; the third left out
+    spans = functions(root / "packaging/specifiers.py")
+    for row in rows[2:]:  # each a located def line of specifiers.py, at the line Python's ast gives it
+        where, qualname, _ = row.split("  ", 2)
+        assert qualname.rsplit(".", 1)[-1] in ("_canonical_spec", "_canonical_specs")
+        assert where == f"packaging/specifiers.py:{spans[qualname][0][1]}"
 
 
 def test_a_name_called_through_a_variable_is_never_a_local_function(root: Path, bridge: BridgeClient) -> None:
