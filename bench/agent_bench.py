@@ -519,7 +519,8 @@ EPISODES = ", ".join(e[0] for e in REALISTIC_EPISODES)
 
 
 def recording_model(answer, steps_done: list[int], **kwargs):
-    """A DeterministicModel that answers `answer(step, n)` (the n-th call of that step, from 0) and keeps every call:
+    """A DeterministicModel that answers `answer(step, n, text)` (the n-th call of that step, from 0; `text`: the
+    call's messages as one text) and keeps every call:
     the messages exactly as they reach `query` (deep-copied; only the `extra` key dropped, as upstream's LitellmModel
     drops it before the API), the answer, the step it belongs to (the actions executed so far + 1)."""
     import copy
@@ -535,7 +536,9 @@ def recording_model(answer, steps_done: list[int], **kwargs):
         def query(self, messages: list[dict], **kw) -> dict:
             sent = copy.deepcopy([{k: v for k, v in m.items() if k != "extra"} for m in messages])
             step = steps_done[0] + 1
-            reply = answer(step, sum(1 for c in self.calls[-4:] if c.step == step))
+            text = "\n".join(m["content"] if isinstance(m["content"], str) else "".join(
+                b.get("text", "") for b in m["content"]) for m in sent)  # fmt: skip
+            reply = answer(step, sum(1 for c in self.calls[-4:] if c.step == step), text)
             self.calls.append(Call(sent, reply["content"], step))
             return reply
 
@@ -565,28 +568,64 @@ def counted_envs(root: Path, bridge, steps_done: list[int]):
     return ide_env, upstream_env
 
 
-def ide_answers(plan: list[tuple[str, str, str]], single_call: bool):
+def edit_needs(plan: list[tuple[str, str, str]], root: Path) -> dict[int, tuple[str, list[str]]]:
+    """For each edit of the plan (`sed -i 'LINEa...' FILE`): where to open the function it changes and the lines of it
+    a prompt must show for the edit to be made from what is on screen: its first and last (stripped; an outline shows
+    only the first, a whole function both). Read from the repository as it is before the run."""
+    import re
+
+    needs: dict[int, tuple[str, list[str]]] = {}
+    for i, (_, kind, params) in enumerate(plan):
+        edit = re.match(r"sed -i '(\d+)a\\.*' (\S+)$", params) if kind == "bash" else None
+        if not edit:
+            continue
+        line, file = int(edit.group(1)), edit.group(2)
+        ranges = [r for r in function_ranges(root / file).values() if r[0] <= line <= r[1]]
+        if ranges:
+            first, last = max(ranges)  # the innermost function around the line
+            source = [t.strip() for t in (root / file).read_text().splitlines()[first - 1 : last] if t.strip()]
+            needs[i] = (f"{file}:{first}", [source[0], source[-1]])
+    return needs
+
+
+def ide_answers(plan: list[tuple[str, str, str]], single_call: bool, needs: dict | None = None):
     """LLMIDEAgent's answers: the action at step 1; then the reflection on the previous step and the action, in two
-    calls or (single_call) both tag groups in one answer."""
+    calls or (single_call) both tag groups in one answer. `needs` (`edit_needs`): before an edit whose function the
+    call's prompt no longer shows, the agent opens it again (a step the plan does not have, as a model that edits
+    from what is on screen would take); `answer.refetches` counts them."""
+    needs = needs or {}
+    done: list[tuple[str, str, str]] = []  # the steps answered so far, re-opens included
+    at = [0]  # the next plan step
 
-    def answer(step: int, n: int) -> dict:
-        thought, kind, params = plan[step - 1]
-        text = (
-            f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}</action_params>"
-        )
+    def answer(step: int, n: int, text: str = "") -> dict:
+        reflection = ""
         if step > 1:
-            summary = f"Step {step - 1}: {plan[step - 2][0]}"
+            summary = f"Step {step - 1}: {done[step - 2][0]}"
             reflection = f"<bad_action>false</bad_action>\n<lessons></lessons>\n<summary>{summary}</summary>"
-            text = f"{reflection}\n{text}" if single_call else (reflection if n == 0 else text)
-        return {"role": "assistant", "content": text, "extra": {"actions": [], "cost": 0.0}}
+            if not single_call and n == 0:
+                return {"role": "assistant", "content": reflection, "extra": {"actions": [], "cost": 0.0}}
+        if len(done) < step:  # this call decides the step's action
+            need = needs.get(at[0])
+            if need and not all(line in text for line in need[1]):
+                done.append((f"Open {need[0]} again before editing it: it is not on screen.", "open", need[0]))
+                answer.refetches += 1  # type: ignore[attr-defined]
+            else:
+                done.append(plan[at[0]])
+                at[0] += 1
+        thought, kind, params = done[step - 1]
+        action = f"<thought>{thought}</thought>\n<action_type>{kind}</action_type>\n<action_params>{params}"
+        action += "</action_params>"
+        content = f"{reflection}\n{action}" if reflection and single_call else action
+        return {"role": "assistant", "content": content, "extra": {"actions": [], "cost": 0.0}}
 
+    answer.refetches = 0  # type: ignore[attr-defined]
     return answer
 
 
 def default_answers(plan: list[tuple[str, str, str]]):
     """DefaultAgent's answers: a THOUGHT and one bash block; LLM-IDE actions as `@ACTION PARAMS` (see local_envs)."""
 
-    def answer(step: int, n: int) -> dict:
+    def answer(step: int, n: int, text: str = "") -> dict:
         thought, kind, params = plan[step - 1]
         command = params if kind == "bash" else f"@{kind} {params}".rstrip()
         content = f"THOUGHT: {thought}\n\n```bash\n{command}\n```"
@@ -619,11 +658,14 @@ def cost_episode(
     bridge,
     single_call: bool | None = None,
     overrides: list[str] | None = None,
+    stats: dict | None = None,
 ) -> dict[str, list]:
     """Both agents on the same plan of actions, every model call recorded. LLMIDEAgent runs twice: as for an OpenAI
     model, and under a Claude model name (`LLMIDEAgent@claude`: the layout it sends Anthropic, breakpoints included).
-    `single_call` overrides the agent config's `single_call`, `overrides` (`key.path=value`) any other agent key.
-    The repository is reset to HEAD after each run."""
+    Before an edit of a function its prompt no longer shows, LLMIDEAgent opens it again (`edit_needs`; DefaultAgent's
+    chat keeps every observation); `stats["refetches"]` gets how many times. `single_call` overrides the agent
+    config's `single_call`, `overrides` (`key.path=value`) any other agent key. The repository is reset to HEAD after
+    each run."""
     import subprocess
 
     import yaml
@@ -641,14 +683,19 @@ def cost_episode(
     if single_call is not None:
         config["single_call"] = single_call
     single = bool(config.get("single_call", False))
-    config.update(cost_limit=0, step_limit=len(plan) if single else 2 * len(plan) - 1)
+    needs = edit_needs(plan, root)
+    steps = len(plan) + len(needs)
+    config.update(cost_limit=0, step_limit=steps if single else 2 * steps - 1)
     calls: dict[str, list] = {}
     for name, model_name in (("LLMIDEAgent", "deterministic"), ("LLMIDEAgent@claude", COST_MODELS[-1])):
         steps_done[0] = 0
         ide_env, _ = counted_envs(root, bridge, steps_done)  # fresh per run: the actions remember what they showed
-        model = recording_model(ide_answers(plan, single), steps_done, model_name=model_name)
+        answer = ide_answers(plan, single, needs)
+        model = recording_model(answer, steps_done, model_name=model_name)
         LLMIDEAgent(model, ide_env, **config).run(task, cwd=SHOWN_CWD)
         calls[name] = model.calls
+        if stats is not None and name == "LLMIDEAgent":
+            stats["refetches"] = answer.refetches  # type: ignore[attr-defined]
         reset()
 
     calls["DefaultAgent"] = default_calls(plan, task, root, bridge)
@@ -1095,28 +1142,31 @@ def realistic_cost(
         bridge.sync()
         plan = realistic_plan(root, bridge, tasks, *depth)
         real_task = "\n\n".join(t.problem for t in tasks)
-        calls = cost_episode(plan, real_task, root, bridge, single_call, overrides)
+        stats: dict = {}
+        calls = cost_episode(plan, real_task, root, bridge, single_call, overrides, stats)
         grep_steps = realistic_plan(root, bridge, tasks, *depth, grep=True) if own_tools else []
         grep_calls = default_calls(grep_steps, real_task, root, bridge) if own_tools else []
     tables = cost_tables(calls, reasoning, fixed_output)
     if dump:
         dump_calls(dump.with_suffix(f".{name.lower()}{dump.suffix}"), calls)
+    ide_steps = len(plan) + stats["refetches"]
     title = (
         f"a realistic episode, {status} ({len(plan)} steps on {source.name}: the localization policy's exploration "
         f"of {', '.join(t.id for t in tasks)}, references/overview/test grep per gold function, an edit, submit; "
-        f"{mode})"
+        f"LLMIDEAgent opens the function again before {stats['refetches']} edit(s) whose function its prompt no "
+        f"longer shows: {ide_steps} steps; {mode})"
     )
-    limits = (*tuple(s for s in COST_STEPS if s < len(plan)), len(plan))
+    limits = (*tuple(s for s in COST_STEPS if s < len(plan)), ide_steps)
     summary = report_cost(title, tables, limits, reasoning, fixed_output)
-    report_cost_goals(summary, None, at=len(plan))
+    report_cost_goals(summary, None, at=ide_steps)
     if own_tools:
         own = cost_tables({**calls, "DefaultAgent": grep_calls}, reasoning, fixed_output)
         title = (
             f"the same tasks, each agent with its own tools ({name}): DefaultAgent as shipped, i.e. grep/sed/cat "
             f"(the localization bench's grep/sed policy, {len(grep_steps)} steps to the submission) against "
-            f"LLMIDEAgent with its actions (the plan above, {len(plan)} steps); whole episodes"
+            f"LLMIDEAgent with its actions (the plan above, {ide_steps} steps); whole episodes"
         )
-        summary["own tools"] = report_cost(title, own, (max(len(plan), len(grep_steps)),), reasoning, fixed_output)
+        summary["own tools"] = report_cost(title, own, (max(ide_steps, len(grep_steps)),), reasoning, fixed_output)
     return summary
 
 

@@ -189,6 +189,35 @@ def test_cost_part_records_both_agents_calls(
     assert "    4 ratio" in out and "total cost, output at gpt-5-mini, over 4 steps" in out
 
 
+@pytest.mark.parametrize("opened", [False, True])
+def test_an_edit_of_a_function_not_on_screen_is_preceded_by_opening_it(tmp_path: Path, opened: bool) -> None:
+    """LLMIDEAgent edits from what its prompt shows: before an edit of a function its prompt does not show, it opens
+    the function again (a step DefaultAgent, whose chat keeps every observation, does not take); right after opening
+    it, it does not."""
+    import agent_bench
+
+    from lsp_bridge.client import BridgeClient
+
+    (tmp_path / "shop").mkdir()
+    (tmp_path / "shop/__init__.py").write_text("")
+    (tmp_path / "shop/cart.py").write_text(CART)
+    root = agent_bench.git_copy(tmp_path, f"shop-edit-{opened}")
+    edit = ("Fix it.", "bash", "sed -i '2a\\        # the fix goes here' shop/cart.py")
+    plan = [("Read it.", "open", "shop/cart.py:2")] * opened + [edit, ("Submit.", "submit", "")]
+    assert agent_bench.edit_needs(plan, root) == {
+        int(opened): ("shop/cart.py:2", ["def total(self):", "return sum(self.items)"])
+    }
+    stats: dict = {}
+    with BridgeClient.local(root) as bridge:
+        bridge.sync()
+        calls = agent_bench.cost_episode(plan, "Cart.total fails on an empty cart.", root, bridge, True, stats=stats)
+    actions = [c.output.split("<action_type>")[1].split("</action_type>")[0] for c in calls["LLMIDEAgent"]]
+    assert stats == {"refetches": 0 if opened else 1}
+    assert actions == (["open", "bash", "submit"])
+    assert "<action_params>shop/cart.py:2</action_params>" in calls["LLMIDEAgent"][0].output
+    assert len(calls["DefaultAgent"]) == len(plan)
+
+
 def test_realistic_plans_with_each_agents_own_tools(tmp_path: Path) -> None:
     """The realistic episode's plan for the same task two ways, on a real repository over a real lsp-bridge: with the
     agent's actions, and as a grep/sed/cat agent makes it (every step a shell command: the grep/sed policy's def lines
