@@ -71,7 +71,7 @@ class ActionLimits:
     max_definitions: int = 5
     max_test_matches: int = 2  # test definitions listed when nothing outside tests defines the name
     max_loose_matches: int = 2
-    max_loose_matches_after_exact: int = 2
+    max_loose_matches_after_exact: int = 1
     max_references: int = 30
     max_test_references: int = 8
     max_reference_chunks: int = 10

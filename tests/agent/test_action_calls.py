@@ -7,8 +7,8 @@ classes and functions before assigned names and names holding the word before na
 called through a variable is never a function local to another one. Session 11: a traceback frame's method opens with
 the short methods beside it that call methods of the same object `self` holds (the standard library's queue.py), a
 code line over 500 characters is cut with a note (jinja2's generated regex), and the bench counts the parts a reader
-follows one by one. Session 12: a name nothing defines lists its first two partial matches. Expected lines come
-from the sources themselves (Python's ast), not from the answers."""
+follows one by one. Session 12: a name nothing defines lists its first two partial matches, one only assigned names
+define lists one. Expected lines come from the sources themselves (Python's ast), not from the answers."""
 
 from __future__ import annotations
 
@@ -339,3 +339,17 @@ def test_the_bench_counts_the_parts_a_reader_follows_one_by_one(root: Path, brid
     with pytest.raises(Budget):
         episode.record("open", obs)
     assert episode.calls == 2 and not episode.done()  # stopped after the second part, not after the last
+
+
+def test_a_name_only_attributes_define_lists_one_partial_match(root: Path, bridge: BridgeClient) -> None:
+    """Session 12: where only assigned names define a name (`marker`: `Requirement.marker`, a dataclass field), one
+    partial match follows them (a class or function holding it as a word: `class Marker`), not two."""
+    classes = {node.name: node.lineno for node in ast.parse((root / "packaging/markers.py").read_text()).body
+               if isinstance(node, ast.ClassDef)}  # fmt: skip
+    rows = fresh(bridge, root).execute("find_symbol", "marker").observation.splitlines()
+    two = fresh(bridge, root, max_loose_matches_after_exact=2).execute("find_symbol", "marker").observation
+    assert rows[0].endswith("definition(s) of `marker`:") and rows[-2] == "partial matches:"
+    assert rows[-1] == f"packaging/markers.py:{classes['Marker']}  Marker  class Marker"
+    assert all(re.search(r"  (self\.)?marker\s*[:=]", row) for row in rows[1:-2]), rows  # assigned names only
+    parse = functions(root / "packaging/_parser.py")["parse_marker"][0][1]
+    assert two.splitlines()[-2:] == [rows[-1], f"packaging/_parser.py:{parse}  parse_marker  def parse_marker(source)"]
