@@ -45,12 +45,14 @@ def test_unknown_set_fails_in_one_line() -> None:
     run = bench("--set", "bug_heldout99")
     assert run.returncode == 2
     names = [name for name, _ in registered()]
-    assert names[:12] == [
+    assert names[:13] == [
         "bug_pairs", "bug_tuning_confusable", "bug_heldout", "bug_heldout2", "bug_heldout3", "bug_heldout4",
         "bug_heldout5", "bug_heldout6", "bug_heldout7", "bug_heldout8", "bug_heldout9", "bug_heldout10",
+        "bug_heldout11",
     ]  # fmt: skip
     assert ("bug_heldout7", True) in registered()  # session 9's report set: reported once, tuned on since session 10
     assert ("bug_heldout10", True) in registered()  # regression tests: reported once in session 11, tuned on since 12
+    assert ("bug_heldout11", False) in registered()  # maintainers' duplicate clusters: never tuned on (session 13)
     assert ("bug_heldout9", True) in registered()  # real regression tests: reported once, tuned on since session 11
     assert ("bug_heldout8", True) in registered()  # session 10's report set, tuned on since gate round 2
     assert run.stderr.strip() == f"error: unknown set(s) bug_heldout99; choose from {', '.join(names)}"
