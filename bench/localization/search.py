@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -148,9 +149,29 @@ def task_set(task: Task) -> str:
 
 
 def sdist_name(package: str, version: str) -> re.Pattern[str]:
-    """The sdist archive's file name: the project name with runs of `-_.` alike and any case (PEP 503)."""
+    """The sdist archive's file name: the project name with runs of `-_.` alike and any case (PEP 503), `.tar.gz` or
+    `.zip` (older sdists)."""
     project = "[-_.]+".join(re.escape(part) for part in re.split(r"[-_.]+", package))
-    return re.compile(rf"(?i)^{project}-{re.escape(version)}\.tar\.gz$")
+    return re.compile(rf"(?i)^{project}-{re.escape(version)}\.(tar\.gz|zip)$")
+
+
+def sdist_archives(data: Path) -> set[Path]:
+    return {*data.glob("*.tar.gz"), *data.glob("*.zip")}
+
+
+def unpack_sdist(archive: Path, data: Path) -> Path:
+    """Unpacks a `.tar.gz` or `.zip` sdist into `data` (unless its top folder is there already); returns that folder."""
+    if archive.name.endswith(".zip"):
+        with zipfile.ZipFile(archive) as zf:
+            top = zf.namelist()[0].split("/")[0]
+            if not (data / top).is_dir():
+                zf.extractall(data)
+        return data / top
+    with tarfile.open(archive) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        if not (data / top).is_dir():
+            tar.extractall(data, filter="data")
+    return data / top
 
 
 def fetch_sdist(package: str, version: str, data: Path) -> Path:
@@ -159,25 +180,22 @@ def fetch_sdist(package: str, version: str, data: Path) -> Path:
     if marker.exists() and Path(marker.read_text()).is_dir():
         return Path(marker.read_text())
     data.mkdir(parents=True, exist_ok=True)
-    before = set(data.glob("*.tar.gz"))
+    before = sdist_archives(data)
     subprocess.run(
         [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:", "-d", str(data),
          f"{package}=={version}"],
         check=True, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     name = sdist_name(package, version)
-    archives = [p for p in data.glob("*.tar.gz") if name.match(p.name)]
+    archives = [p for p in sdist_archives(data) if name.match(p.name)]
     if not archives:  # an archive named otherwise: only when this download brought exactly one
-        new = sorted(set(data.glob("*.tar.gz")) - before)
+        new = sorted(sdist_archives(data) - before)
         if len(new) != 1:
             raise FileNotFoundError(f"no sdist of {package}=={version} in {data} (new archives: {new})")
         archives = new
-    with tarfile.open(archives[0]) as tar:
-        top = tar.getnames()[0].split("/")[0]
-        if not (data / top).is_dir():
-            tar.extractall(data, filter="data")
-    marker.write_text(str(data / top))
-    return data / top
+    root = unpack_sdist(archives[0], data)
+    marker.write_text(str(root))
+    return root
 
 
 def function_ranges(path: Path) -> dict[str, tuple[int, int]]:
