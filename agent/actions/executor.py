@@ -769,10 +769,12 @@ class Actions:
         any case; classes and functions before assigned names (`def load_contextvar_class` before `TEXT = 1` for
         `text`: a name one can open and read), and among them names holding it as words (`CodeTagFilter`,
         `_make_tag_state` for `Tag`) before names holding its letters (`_lookup_ctag`); in-order subsequence matches
-        are noise."""
+        are noise, and so are a short name's letters in another case that are not its words (`natural_sort_key`,
+        `concatenate` for `NaT`; `FSSpecCoroutineCancel` for `fsspec` is kin)."""
         pool = [
             w for w in symbols
             if w["name"] != name and name.lower() in w["name"].lower() and not is_test_file(w["file"])
+            and (len(name) > MAX_SHORT_NAME or name in w["name"] or _holds_words(w["name"], name))
         ][: MAX_LOOSE_POOL]  # fmt: skip
         found = [self._definition_at(w, facts) for w in pool]
         ranked = sorted(
@@ -890,6 +892,7 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
+MAX_SHORT_NAME = 3  # a name this short holds its partial matches as written or as words, not in another case
 MAX_LOOSE_POOL = 30  # workspace symbols holding a name read for its partial matches (the first ones answer)
 # a compound name (`add_metaclass`, `addMetaclass`), whose partial matches are likely its kin; a plain word's (`key`,
 # `name`) are every name holding the word

@@ -353,3 +353,22 @@ def test_a_name_only_attributes_define_lists_one_partial_match(root: Path, bridg
     assert all(re.search(r"  (self\.)?marker\s*[:=]", row) for row in rows[1:-2]), rows  # assigned names only
     parse = functions(root / "packaging/_parser.py")["parse_marker"][0][1]
     assert two.splitlines()[-2:] == [rows[-1], f"packaging/_parser.py:{parse}  parse_marker  def parse_marker(source)"]
+
+
+def test_a_short_name_holds_its_partial_matches_as_written_or_as_words(root: Path, bridge: BridgeClient) -> None:
+    """Session 13: a short name's letters in another case that are not its words are no partial match
+    (`natural_sort_key` and `concatenate` for `NaT` opened 1,548 tokens in the localization bench's dask-9645); a
+    longer name's are kin (`canonicalize_name` for `Canonical`)."""
+    holding = {w["name"] for w in bridge.workspace_symbols("OS") if "os" in w["name"].lower()}
+    assert {"os_name", "post", "position", "_POS_INF"} <= holding  # the bridge's symbols hold `os` in any case
+    rows = fresh(bridge, root, max_loose_matches=30).execute("find_symbol", "OS").observation.splitlines()
+    assert rows[:2] == ["No exact definition of `OS`.", "partial matches:"]
+    names = [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]]
+    assert names == ["os_name", "_POS_INF", "AFTER_POSTS"]  # a word in any case, or `OS` as written
+    versions = [w["name"] for w in bridge.workspace_symbols("IO") if w["name"] in ("Version", "_Version")]
+    assert versions  # `io` in `Version`: letters in another case, no word
+    rows = fresh(bridge, root, max_loose_matches=30).execute("find_symbol", "IO").observation.splitlines()
+    names = [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]]
+    assert rows[1] == "partial matches:" and names and all("IO" in name for name in names), rows
+    rows = fresh(bridge, root, max_loose_matches=30).execute("find_symbol", "Canonical").observation.splitlines()
+    assert "canonicalize_name" in [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]], rows
