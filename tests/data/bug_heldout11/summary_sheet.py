@@ -1,38 +1,19 @@
 """Print the runs of bug_heldout11.jsonl for writing summaries blind: only each run's `command`, `code` and `output`,
-in a shuffled order under neutral labels (R01, R02, ...), so the writer sees neither the group, the package's fix,
-the callsite nor the source. The label -> id map goes to a file outside the repository (used to merge the summaries).
+in a shuffled order under neutral labels (R01, R02, ...); the label -> id map goes to a file outside the repository.
+See tests/data/summary_sheet.py.
 
     python tests/data/bug_heldout11/summary_sheet.py --map /tmp/bugset11/blind_map.json > /tmp/bugset11/sheet.txt
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent)]
 
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--map", type=Path, required=True, help="where to write the label -> row id map")
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--missing", action="store_true", help="only rows that summaries.json has no summary for")
-    opts = parser.parse_args()
-    rows = [json.loads(line) for line in (HERE / "bug_heldout11.jsonl").read_text().splitlines() if line.strip()]
-    if opts.missing:
-        written = json.loads((HERE / "summaries.json").read_text())
-        rows = [row for row in rows if row["id"] not in written]
-    random.Random(opts.seed).shuffle(rows)
-    labels = {f"R{i:02d}": row["id"] for i, row in enumerate(rows, 1)}
-    opts.map.write_text(json.dumps(labels, indent=1))
-    for label, row in zip(labels, rows, strict=True):
-        print(f"=================== {label}\n$ {row['command']}")
-        print(f"--- code\n{row['code']}\n--- output\n{row['output']}\n")
-    return 0
-
+from summary_sheet import main  # noqa: E402
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(HERE / "bug_heldout11.jsonl", 11, __doc__))
