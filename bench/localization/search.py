@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import ast
 import builtins
+import hashlib
 import os
 import re
+import ssl
 import subprocess
 import sys
 import tarfile
+import urllib.parse
+import urllib.request
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -174,25 +178,77 @@ def unpack_sdist(archive: Path, data: Path) -> Path:
     return data / top
 
 
+def index_urls() -> list[str]:
+    """The package indexes pip is configured with (its config files and PIP_* variables): index-url, or PyPI's when
+    none is set, then every extra-index-url."""
+    listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True).stdout
+    lines = sorted(listed.splitlines(), key=lambda line: line.startswith(":env:"))  # the environment's win
+    config = dict(re.findall(r"^\S*?\.([-\w]+)='(.*)'$", "\n".join(lines), re.M))
+    return [config.get("index-url", "https://pypi.org/simple"), *config.get("extra-index-url", "").split()]
+
+
+def read_url(url: str) -> bytes:
+    """An index page or archive: `file://` from disk (a folder's index.html, as pip reads it), else over HTTPS with
+    pip's certificate bundle."""
+    if url.startswith("file://"):
+        path = Path(urllib.request.url2pathname(urllib.parse.urlsplit(url).path))
+        return (path / "index.html" if path.is_dir() else path).read_bytes()
+    context = ssl.create_default_context(cafile=os.environ.get("PIP_CERT"))
+    with urllib.request.urlopen(url, timeout=180, context=context) as response:
+        return response.read()
+
+
+def download_sdist(package: str, version: str, data: Path) -> Path | None:
+    """The sdist archive of package==version from the first configured index (PEP 503 page) that lists it, its sha256
+    checked when the index gives one; None when no index lists it. Nothing of the package runs: `pip download` of an
+    sdist prepares its metadata, which builds its build dependencies from source under `--no-binary :all:` (numpy,
+    for pandas: minutes)."""
+    name = sdist_name(package, version)
+    project = re.sub(r"[-_.]+", "-", package).lower()
+    for index in index_urls():
+        page = f"{index.rstrip('/')}/{project}/"
+        try:
+            html = read_url(page).decode(errors="replace")
+        except (OSError, ValueError):
+            continue
+        for href, text in re.findall(r"<a\s[^>]*?href=\"([^\"]+)\"[^>]*>([^<]+)</a>", html):
+            if not name.match(text.strip()):
+                continue
+            url, _, fragment = urllib.parse.urljoin(page, href.replace("&amp;", "&")).partition("#")
+            body = read_url(url)
+            digest = dict(re.findall(r"(\w+)=(\w+)", fragment)).get("sha256")
+            if digest and hashlib.sha256(body).hexdigest() != digest:
+                raise ValueError(f"{url}: sha256 differs from the index's")
+            archive, part = data / text.strip(), data / f"{text.strip()}.part"
+            part.write_bytes(body)
+            return part.replace(archive)
+    return None
+
+
 def fetch_sdist(package: str, version: str, data: Path) -> Path:
-    """`pip download --no-binary :all:` of package==version into `data`, unpacked; returns the source root."""
+    """The sdist of package==version from pip's configured indexes (`pip download --no-binary <package>` when no index
+    page lists it), unpacked into `data`; returns the source root."""
     marker = data / f".{package.lower()}-{version}.root"
     if marker.exists() and Path(marker.read_text()).is_dir():
         return Path(marker.read_text())
     data.mkdir(parents=True, exist_ok=True)
-    before = sdist_archives(data)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:", "-d", str(data),
-         f"{package}=={version}"],
-        check=True, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
     name = sdist_name(package, version)
     archives = [p for p in sdist_archives(data) if name.match(p.name)]
-    if not archives:  # an archive named otherwise: only when this download brought exactly one
-        new = sorted(sdist_archives(data) - before)
-        if len(new) != 1:
-            raise FileNotFoundError(f"no sdist of {package}=={version} in {data} (new archives: {new})")
-        archives = new
+    if not archives and (archive := download_sdist(package, version, data)):
+        archives = [archive]
+    if not archives:
+        before = sdist_archives(data)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", package, "-d", str(data),
+             f"{package}=={version}"],
+            check=True, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        archives = [p for p in sdist_archives(data) if name.match(p.name)]
+        if not archives:  # an archive named otherwise: only when this download brought exactly one
+            new = sorted(sdist_archives(data) - before)
+            if len(new) != 1:
+                raise FileNotFoundError(f"no sdist of {package}=={version} in {data} (new archives: {new})")
+            archives = new
     root = unpack_sdist(archives[0], data)
     marker.write_text(str(root))
     return root
