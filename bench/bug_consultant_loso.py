@@ -19,7 +19,8 @@ chooses the weight of the template's margin in the gate, with and without code (
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
-once per set and recombined for each weighting, so a run takes a few minutes.
+once per set and recombined for each weighting, and the gate's figures per set are reused by every fold whose
+weights agree, so a run takes under a minute.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
                                          [--tune KEY ...] [--zero KEY ...] [--all] [--distinct]
@@ -313,6 +314,7 @@ def main(
     if all_sets:
         shipped(data, names, summarised, grid, cap, no_code_cap, nc_grid, weights_of)
         return
+    gate_cache: dict[tuple, dict] = {}  # folds whose weights agree share the gate's per-set figures
     for left in names:
         if only and left not in only:
             continue
@@ -340,12 +342,17 @@ def main(
                     f"{100 * (foreign1 >= after).mean():.1f}"
                 )
                 continue
-            s = {n: scores(data[(n, mode)], gate_weights(w)) for n in names}  # what the gate reads
-            cons = {n: consensus(data[(n, mode)], s[n]) for n in names}
             r1, r3, mrr = recall(data[(left, mode)], scores(data[(left, mode)], w))
             mode_cap = cap if mode == "code" else no_code_cap
             choices = grid if mode == "code" else nc_grid
-            results = {t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}}
+            key = (mode, tuple(sorted(gate_weights(w).items())))
+            if key not in gate_cache:
+                s = {n: scores(data[(n, mode)], gate_weights(w)) for n in names}  # what the gate reads
+                cons = {n: consensus(data[(n, mode)], s[n]) for n in names}
+                gate_cache[key] = {
+                    t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}
+                }
+            results = gate_cache[key]
             before = lowest_threshold([results[(0, 0, 0)][n][1] for n in train], mode_cap)
             best: tuple[float, tuple[float, ...], float] | None = None
             for terms in choices:
