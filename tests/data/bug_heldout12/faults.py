@@ -167,6 +167,24 @@ FAULTS = {
             "    if label[1:3] == '--':",
             "off-by-one",
         ),
+        Fault(
+            "semver_caret_major_zero_truthiness",
+            SEMVER,
+            SB,
+            "                # Accept anything with the same most-significant digit\n                if target.major:",
+            "                # Accept anything with the same most-significant digit\n"
+            "                if target.major is not None:",
+            "None check instead of zero check",
+        ),
+        Fault(
+            "six_moved_attribute_old_name_ignored",
+            SIX,
+            SX,
+            "                if old_attr is None:\n                    new_attr = name\n                else:\n"
+            "                    new_attr = old_attr\n",
+            "                new_attr = name\n",
+            "wrong fallback",
+        ),
     ]
 }
 
@@ -258,6 +276,36 @@ RUNS = [
         "tests/test_base.py::VersionTestCase::test_bump_prerelease_versions",
         "AssertionError",
         "next_patch of a prerelease",
+    ),
+    Run(
+        F["semver_caret_major_zero_truthiness"],
+        "tests/test_base.py::SpecItemTestCase::test_matches",
+        "AssertionError",
+        "SpecItem matching of a caret requirement",
+    ),
+    Run(
+        F["six_moved_attribute_old_name_ignored"],
+        "test_six.py::test_move_items[cStringIO]",
+        "AttributeError",
+        "six.moves.cStringIO",
+    ),
+    Run(
+        F["six_moved_attribute_old_name_ignored"],
+        "test_six.py::test_move_items[reload_module]",
+        "AttributeError",
+        "six.moves.reload_module",
+    ),
+    Run(
+        F["six_moved_attribute_old_name_ignored"],
+        "test_six.py::test_move_items[shlex_quote]",
+        "AttributeError",
+        "six.moves.shlex_quote",
+    ),
+    Run(
+        F["six_moved_attribute_old_name_ignored"],
+        "test_six.py::TestCustomizedMoves::test_moved_attribute",
+        "AssertionError",
+        "a MovedAttribute added by the caller",
     ),
     Run(F["six_b_ascii_codec"], "test_six.py::test_b", "UnicodeEncodeError", "six.b of a non-ASCII literal"),
     Run(F["six_add_metaclass_slots_kept"], "test_six.py::test_add_metaclass", "ValueError", "add_metaclass with slots"),
