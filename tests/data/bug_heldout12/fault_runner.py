@@ -74,10 +74,11 @@ def venv_python(venvs: Path) -> Path:
 def setup(venvs: Path, packages: list[Package]) -> None:
     """The venv with pinned pytest, and each package's pinned sdist extracted under <venvs>/src (PyPI only)."""
     py = venv_python(venvs)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}  # not the caller's PYTHONPATH
     if not py.exists():
         print(f"setup venv: {PYTEST_PIN}", flush=True)
-        subprocess.run([sys.executable, "-m", "venv", str(py.parent.parent)], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", PYTEST_PIN], check=True, timeout=900)
+        subprocess.run([sys.executable, "-m", "venv", str(py.parent.parent)], check=True, env=env)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", PYTEST_PIN], check=True, timeout=900, env=env)
     for pkg in packages:
         dest = sdist_dir(venvs, pkg)
         if dest.exists():
@@ -85,7 +86,7 @@ def setup(venvs: Path, packages: list[Package]) -> None:
         print(f"setup {pkg.folder}: sdist from PyPI", flush=True)
         with tempfile.TemporaryDirectory() as tmp:
             cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:"]
-            subprocess.run([*cmd, f"{pkg.dist}=={pkg.version}", "-d", tmp], check=True, timeout=900)
+            subprocess.run([*cmd, f"{pkg.dist}=={pkg.version}", "-d", tmp], check=True, timeout=900, env=env)
             archive = next(p for p in Path(tmp).iterdir() if p.name.endswith(".tar.gz"))
             with tarfile.open(archive) as tf:
                 tf.extractall(Path(tmp) / "x", filter="data")
