@@ -63,6 +63,20 @@ PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
 CONSENSUS_GRID = [0, 0.2, 0.4, 0.6]
 DISTINCT_GRID = [0, 0.1, 0.2, 0.4, 0.6, 1.0]
 TAGS_GRID = [0, 0.25, 0.5, 1, 2, 3, 4, 6, 8]
+AGREE_GRID = [0, 0.1, 0.2, 0.4]  # session 14 candidates: top-k cause agreement, the margin across clusters
+CLUSTER_GRID = [0, 0.1, 0.2, 0.4, 0.6]
+AGREE_KS = [3, 5]  # the best record and the next k - 1
+CLUSTER_LEVELS = [0.5, 0.6, 0.7]
+RANK_GRID = [0, 0.1, 0.2, 0.4]
+RANK_FIELDS = [
+    "message",
+    "where",
+    "failed",
+    "function",
+    "program",
+    "keywords",
+    "embedding",
+]  # the gate's score (both ways) at which a record is in the best one's cluster
 
 
 @dataclass
@@ -141,32 +155,59 @@ def consensus(p: Prepared, s: np.ndarray) -> dict[str, np.ndarray]:
     finite = np.where(np.isfinite(s), s, 0.0)
     sym = 0.5 * (finite + finite.T)
     n = len(s)
+    template = p.parts["message"] >= SAME_TEMPLATE
     out = {}
     for kind, excluded in (("own", np.eye(n, dtype=bool)), ("foreign", p.same)):
         values, margins = np.zeros(n), np.zeros(n)
+        agree = {k: np.zeros(n) for k in AGREE_KS}
+        clusters = {level: np.zeros(n) for level in CLUSTER_LEVELS}
+        ranks = np.zeros(n)
         for i in range(n):
             row = np.where(excluded[i], -np.inf, s[i] + p.noise[i])
-            top = np.argpartition(-row, 2)[:3]
-            a, b, c = top[np.argsort(-row[top])]
+            top = np.argpartition(-row, max(AGREE_KS) - 1)[: max(AGREE_KS)]
+            top = top[np.argsort(-row[top])]
+            a, b, c = top[:3]
             values[i] = row[a] - (sym[a, b] + sym[a, c] + sym[b, c]) / 3
             other = np.isfinite(row) & (p.parts["message"][i] < SAME_TEMPLATE)
             if p.parts["message"][i, a] >= SAME_TEMPLATE:
                 margins[i] = row[a] - (row[other].max() if other.any() else 0.0)
+            # candidates (session 14): how many of the next best records share the best one's template and raise
+            # point (top-k cause agreement); the best score less the best of a record outside the best one's cluster
+            # (records at least `level` alike to it, the gate's score both ways)
+            for k in AGREE_KS:
+                agree[k][i] = float(np.mean(template[a, top[1:k]] & (p.raised[a, top[1:k]] > 0)))
+            # rank-based per-signal calibration: the best record's rank in each field's similarities over the allowed
+            # records (1: the best by that field too), averaged over the fields the query has
+            live = np.isfinite(row)
+            fields = [f for f in RANK_FIELDS if f == "embedding" or p.has[f][i]]
+            ranks[i] = float(np.mean([(p.parts[f][i, live] < p.parts[f][i, a]).mean() for f in fields]))
+            for level in CLUSTER_LEVELS:
+                outside = np.isfinite(row) & (sym[a] < level)
+                outside[a] = False
+                clusters[level][i] = row[a] - (row[outside].max() if outside.any() else 0.0)
         out[kind] = values
         out[f"{kind} margin"] = margins
+        out |= {f"{kind} agree {k}": v for k, v in agree.items()}
+        out[f"{kind} ranks"] = ranks
+        out |= {f"{kind} cluster {level}": v for level, v in clusters.items()}
     return out
 
 
 def gated(p: Prepared, s: np.ndarray, cons: dict[str, np.ndarray], terms: tuple[float, ...]) -> tuple:
     """The best confidence per query: with a same-cause record stored (queries of groups of 2+), and without. `terms`:
     the raise point's bonus, the programs' bonus, the consensus weight and (gate round 2) the template margin's."""
-    raised, program, weight, distinct = (*terms, 0.0)[:4]
+    raised, program, weight, distinct, agree, cluster = (*terms, 0.0, 0.0, 0.0)[:6]
+    k, level = terms[6:8] if len(terms) >= 8 else (AGREE_KS[0], CLUSTER_LEVELS[0])  # which agreement, which cluster
+    rank = terms[8] if len(terms) >= 9 else 0.0
     conf = s + raised * p.raised + program * p.parts["program"]
     own = np.where(np.eye(len(s), dtype=bool), -np.inf, conf).max(1) + weight * cons["own"]
     foreign = np.where(p.same, -np.inf, conf).max(1) + weight * cons["foreign"]
-    own += distinct * cons["own margin"]
-    foreign += distinct * cons["foreign margin"]
-    scale = 1.0 + raised + program + weight + distinct
+    own += distinct * cons["own margin"] + agree * cons[f"own agree {k}"] + cluster * cons[f"own cluster {level}"]
+    foreign += distinct * cons["foreign margin"] + agree * cons[f"foreign agree {k}"]
+    foreign += cluster * cons[f"foreign cluster {level}"]
+    own += rank * cons["own ranks"]
+    foreign += rank * cons["foreign ranks"]
+    scale = 1.0 + raised + program + weight + distinct + agree + cluster + rank
     return own[p.multi] / scale, foreign / scale
 
 
@@ -219,11 +260,10 @@ def choose_gate(
 ) -> tuple[tuple[float, ...], float]:
     """The confidence's terms and threshold with the most mean advice shown on `train` under the rule (`cap`)."""
     best: tuple[float, tuple[float, ...], float] | None = None
+    s = {n: scores(data[(n, mode)], gate_weights(w)) for n in train}
+    cons = {n: consensus(data[(n, mode)], s[n]) for n in train}
     for terms in choices:
-        results = {}
-        for n in train:
-            s = scores(data[(n, mode)], gate_weights(w))
-            results[n] = gated(data[(n, mode)], s, consensus(data[(n, mode)], s), terms)
+        results = {n: gated(data[(n, mode)], s[n], cons[n], terms) for n in train}
         t = lowest_threshold([results[n][1] for n in train], cap)
         shown = float(np.mean([(results[n][0] >= t).mean() for n in train]))
         if best is None or shown > best[0] + 1e-9:
@@ -286,6 +326,15 @@ def main(
     distinct: bool = typer.Option(
         False, "--distinct", help="also choose the template margin's weight in the gate (gate round 2)"
     ),
+    agree: bool = typer.Option(
+        False, "--agree", help="with --distinct: also choose the weight of the top-k cause agreement (session 14)"
+    ),
+    cluster: bool = typer.Option(
+        False, "--cluster", help="with --distinct: also choose the weight of the margin across clusters (session 14)"
+    ),
+    ranks: bool = typer.Option(
+        False, "--ranks", help="with --distinct: also choose the weight of the rank-based calibration (session 14)"
+    ),
 ) -> None:
     quiet_dependency_loggers()
     sets = [s for s in SETS if s.tuned_on and s.path.exists()]
@@ -300,6 +349,17 @@ def main(
     if distinct:  # gate round 2: the template's margin on its grid, with and without code
         grid = [(*t, d) for t in grid for d in DISTINCT_GRID]
         nc_grid = [(*t, d) for t in nc_grid for d in DISTINCT_GRID]
+        if agree or cluster or ranks:  # session 14 candidates, chosen per fold like the other terms (k and level too)
+            extra = [
+                (a, c, k, level, r)
+                for a in (AGREE_GRID if agree else [0.0])
+                for k in (AGREE_KS if a else AGREE_KS[:1])
+                for c in (CLUSTER_GRID if cluster else [0.0])
+                for level in (CLUSTER_LEVELS if c else CLUSTER_LEVELS[:1])
+                for r in (RANK_GRID if ranks else [0.0])
+            ]
+            grid = [(*t, *e) for t in grid for e in extra]  # (..., agree, cluster, k, level, rank)
+            nc_grid = [(*t, *e) for t in nc_grid for e in extra]
     start = {**SHIPPED, **dict.fromkeys(zero, 0.0)}
     free = [k for k in TUNED_KEYS if k not in zero]
 
