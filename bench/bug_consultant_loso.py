@@ -16,6 +16,10 @@ per fold on the other sets (session 10: the `api` field); `--no-code-terms raise
 point's bonus for queries without code; `--zero KEY` measures without a field (its weight 0 in every fold); `--all`
 prints the choices on every tuned set and each set's figures at them. `--distinct` (session 10, gate round 2) also
 chooses the weight of the template's margin in the gate, with and without code (`BugIndex._template_margin`).
+Session 14's gate candidates, each chosen per fold with the other terms: `--agree` the top-k cause agreement (the share
+of the next k - 1 records with the best one's template and raise point, k 3 or 5; `BugIndex._agreement`, shipped),
+`--cluster` the best score's margin over the records outside its cluster (pair score under 0.5, 0.6 or 0.7), `--ranks`
+the best record's rank by each field, averaged (both measured and dropped).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
@@ -23,7 +27,8 @@ once per set and recombined for each weighting, and the gate's figures per set a
 weights agree, so a run takes under a minute.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
-                                         [--tune KEY ...] [--zero KEY ...] [--all] [--distinct]
+                                         [--tune KEY ...] [--zero KEY ...] [--all] [--distinct] [--agree]
+                                         [--cluster] [--ranks]
 """
 
 from __future__ import annotations
