@@ -486,13 +486,18 @@ class Actions:
         """A function too long for one part even without its long docstring: the first part of its code from the def,
         the docstring but its first line left out (a note opens it), the rest of the code as the part's hint. The
         parts a reader follows are then code; the docstring (mostly examples) is one `open` away, as when leaving it
-        out makes a function fit one part. None without such a docstring, or when the line asked for (`around`) is
-        not in that first part (in the docstring, or further down: the part is centred on it)."""
+        out makes a function fit one part. A line asked for in the docstring (`around`: a grep match there) stays
+        with `line_context` lines either side. None without such a docstring, or when the line asked for is further
+        down than that first part (the part is centred on it)."""
         found = self._long_docstring(file, scope)
         if found is None:
             return None
         codes, span = found
-        code = [n for n in range(scope.line, scope.end_line + 1) if not span[0] < n <= span[1]]
+        context = self.limits.line_context
+        inside = around is not None and span[0] < around <= span[1]
+        near = range(around - context, around + context + 1) if around is not None and inside else range(0)
+        left_out = [n for n in range(span[0] + 1, span[1] + 1) if n not in near]
+        code = [n for n in range(scope.line, scope.end_line + 1) if n not in left_out]
         kept, rest = code[: self.limits.max_open_lines], code[self.limits.max_open_lines :]
         if not rest or (around is not None and around not in kept):
             return None
@@ -500,7 +505,6 @@ class Actions:
         rendered = self._bridge.render_blocks([chunk_to_dict(part)])
         if not rendered:
             return None
-        left_out = list(range(span[0] + 1, span[1] + 1))
         text = block_text(rendered[0], notes=self._docstring_notes(file, codes, span[0], left_out))
         note = self._truncated(scope.end_line - rest[0] + 1, f"open {file}:{rest[0]}-{scope.end_line}")
         return ActionResult(text + "\n" + note, 0, [part])

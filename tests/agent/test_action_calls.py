@@ -372,3 +372,55 @@ def test_a_short_name_holds_its_partial_matches_as_written_or_as_words(root: Pat
     assert rows[1] == "partial matches:" and names and all("IO" in name for name in names), rows
     rows = fresh(bridge, root, max_loose_matches=30).execute("find_symbol", "Canonical").observation.splitlines()
     assert "canonicalize_name" in [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]], rows
+
+
+def test_a_line_in_a_short_file_shows_the_whole_file(root: Path, bridge: BridgeClient) -> None:
+    """Session 14: `open FILE:LINE` in a function of a file no longer than `short_file_lines` (`_structures.py`: two
+    classes of short methods) shows every code line of the file, so a second line of it costs no call; a longer file
+    (`version.py`), or the limit at 0, shows the function alone."""
+    path = root / "packaging/_structures.py"
+    lines = path.read_text().splitlines()
+    assert len(lines) <= ActionLimits().short_file_lines
+    spans = functions(path)
+    method = next(s[0] for name, s in spans.items() if name.startswith("InfinityType."))
+    last = max(s[0][2] for s in spans.values())
+    result = fresh(bridge, root).execute("open", f"packaging/_structures.py:{method[2]}")
+    shown = set(numbered(result.observation))
+    assert result.returncode == 0 and code(path, 1, len(lines)) <= shown, result.observation
+    assert last in shown  # the other class's methods too
+    alone = fresh(bridge, root, short_file_lines=0).execute("open", f"packaging/_structures.py:{method[2]}")
+    alone_shown = set(numbered(alone.observation))
+    assert code(path, method[1], method[2]) <= alone_shown and last not in alone_shown
+    init = functions(root / "packaging/version.py")["Version.__init__"][0]
+    long_file = set(numbered(fresh(bridge, root).execute("open", f"packaging/version.py:{init[2]}").observation))
+    assert max(long_file) == init[2] and len(long_file - set(range(init[0], init[2] + 1))) <= 1  # its class line
+
+
+def test_a_docstring_line_of_a_function_too_long_for_one_part_shows_its_code_from_the_def(
+    root: Path, bridge: BridgeClient
+) -> None:
+    """Session 14: `open FILE:LINE` on a line inside the long docstring of a function too long for one part (a grep
+    match in its examples) shows the first part of the function from its def: the line with `line_context` lines
+    either side, the rest of the docstring left out (notes open it), then the code; the part's hint is code only, so
+    the parts a reader follows never repeat the docstring."""
+    path = root / "packaging/specifiers.py"
+    _, line, end = functions(path)["SpecifierSet.filter"][-1]
+    first, last = docstring_lines(path, "SpecifierSet.filter")
+    context, limit = ActionLimits().line_context, 30  # the def, the line and its context fit, then code
+    inside = (first + last) // 2
+    assert first + 1 < inside - context and inside + context < last  # docstring lines left out on both sides
+    answer = fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/specifiers.py:{inside}")
+    shown = set(numbered(answer.observation))
+    near = code(path, inside - context, inside + context)
+    source = path.read_text().splitlines()
+    assert {line, first, inside} <= shown, answer.observation
+    assert all(source[n - 1].strip() in answer.observation for n in near)  # numbered, or continuing a statement
+    assert not shown & (code(path, first + 1, last) - near)  # the rest of the docstring: left out
+    for start, stop in ((first + 1, inside - context - 1), (inside + context + 1, last)):
+        assert f"open packaging/specifiers.py:{start}-{stop})" in answer.observation  # each run one open away
+    kept = [n for n in range(line, end + 1) if not first < n <= last or inside - context <= n <= inside + context]
+    kept = kept[:limit]
+    assert max(shown) == kept[-1] and kept[-1] > last  # the code after the docstring follows in the same part
+    assert answer.observation.splitlines()[-1].endswith(
+        f"narrow it: open packaging/specifiers.py:{kept[-1] + 1}-{end})"
+    )
