@@ -374,28 +374,6 @@ def test_a_short_name_holds_its_partial_matches_as_written_or_as_words(root: Pat
     assert "canonicalize_name" in [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]], rows
 
 
-def test_a_line_in_a_short_file_shows_the_whole_file(root: Path, bridge: BridgeClient) -> None:
-    """Session 14: `open FILE:LINE` in a function of a file no longer than `short_file_lines` (`_structures.py`: two
-    classes of short methods) shows every code line of the file, so a second line of it costs no call; a longer file
-    (`version.py`), or the limit at 0, shows the function alone."""
-    path = root / "packaging/_structures.py"
-    lines = path.read_text().splitlines()
-    assert len(lines) <= ActionLimits().short_file_lines
-    spans = functions(path)
-    method = next(s[0] for name, s in spans.items() if name.startswith("InfinityType."))
-    last = max(s[0][2] for s in spans.values())
-    result = fresh(bridge, root).execute("open", f"packaging/_structures.py:{method[2]}")
-    shown = set(numbered(result.observation))
-    assert result.returncode == 0 and code(path, 1, len(lines)) <= shown, result.observation
-    assert last in shown  # the other class's methods too
-    alone = fresh(bridge, root, short_file_lines=0).execute("open", f"packaging/_structures.py:{method[2]}")
-    alone_shown = set(numbered(alone.observation))
-    assert code(path, method[1], method[2]) <= alone_shown and last not in alone_shown
-    init = functions(root / "packaging/version.py")["Version.__init__"][0]
-    long_file = set(numbered(fresh(bridge, root).execute("open", f"packaging/version.py:{init[2]}").observation))
-    assert max(long_file) == init[2] and len(long_file - set(range(init[0], init[2] + 1))) <= 1  # its class line
-
-
 def test_a_docstring_line_of_a_function_too_long_for_one_part_shows_its_code_from_the_def(
     root: Path, bridge: BridgeClient
 ) -> None:
