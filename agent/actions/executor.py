@@ -142,6 +142,8 @@ class Actions:
         self._changed_at: float | None = None  # when a shell command last ran (it may have changed files)
         self._calls = 0  # actions executed so far
         self._shown_whole: dict[tuple[str, int], int] = {}  # (file, def line) -> the call that last showed a function
+        # (file, def line) -> the call that last showed a long function's code without its long docstring
+        self._code_shown: dict[tuple[str, int], int] = {}
         self._handlers: dict[str, Callable[[str], ActionResult]] = {
             "bash": self.bash,
             "open": self.open,
@@ -401,9 +403,13 @@ class Actions:
             for s in (scope, *accessors):
                 self._shown_whole[(file, s.line)] = self._calls
             return ActionResult(self._render(chunks), 0, chunks)
+        if (window := self._docstring_window(file, scope, around)) is not None:
+            return window
         if (lean := self._without_docstring(file, scope, around)) is not None:
+            self._code_shown[(file, scope.line)] = self._calls
             return lean
         if (first := self._first_part_without_docstring(file, scope, around)) is not None:
+            self._code_shown[(file, scope.line)] = self._calls
             return first
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
@@ -458,6 +464,19 @@ class Actions:
             )
             for start, end in _runs(left_out)
         }
+
+    def _docstring_window(self, file: str, scope: Scope, around: int | None) -> ActionResult | None:
+        """A line in the long docstring of a long function whose code an answer of the last `recently_shown` calls
+        showed without that docstring (a second grep match in its examples): the line with `line_context` lines
+        either side, not the function again; None otherwise."""
+        shown = self._code_shown.get((file, scope.line))
+        if around is None or shown is None or self._calls - shown > self.limits.recently_shown:
+            return None
+        found = self._long_docstring(file, scope)
+        if found is None or not found[1][0] < around <= found[1][1]:
+            return None
+        context = self.limits.line_context
+        return self._show_range(file, max(scope.line, around - context), min(scope.end_line, around + context))
 
     def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),

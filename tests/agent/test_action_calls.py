@@ -387,7 +387,8 @@ def test_a_docstring_line_of_a_function_too_long_for_one_part_shows_its_code_fro
     context, limit = ActionLimits().line_context, 30  # the def, the line and its context fit, then code
     inside = (first + last) // 2
     assert first + 1 < inside - context and inside + context < last  # docstring lines left out on both sides
-    answer = fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/specifiers.py:{inside}")
+    actions = fresh(bridge, root, max_open_lines=limit)
+    answer = actions.execute("open", f"packaging/specifiers.py:{inside}")
     shown = set(numbered(answer.observation))
     near = code(path, inside - context, inside + context)
     source = path.read_text().splitlines()
@@ -401,4 +402,24 @@ def test_a_docstring_line_of_a_function_too_long_for_one_part_shows_its_code_fro
     assert max(shown) == kept[-1] and kept[-1] > last  # the code after the docstring follows in the same part
     assert answer.observation.splitlines()[-1].endswith(
         f"narrow it: open packaging/specifiers.py:{kept[-1] + 1}-{end})"
+    )
+    # another line of that docstring a call later (a second grep match): the lines around it, not the function again
+    later = inside - context - 3
+    assert first + context < later
+    again = set(numbered(actions.execute("open", f"packaging/specifiers.py:{later}").observation))
+    assert later in again and max(again) == later + context  # no code after the docstring
+    header = {spans_class_line(path, line), *range(line, first)}  # the renderer's context: class line, signature
+    assert again <= set(range(later - context, later + context + 1)) | header, answer.observation
+    anew = set(numbered(fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/specifiers.py:{later}")
+                        .observation))  # fmt: skip
+    assert {line, later} <= anew and max(anew) > last  # with no history: the first part from the def
+
+
+def spans_class_line(path: Path, line: int) -> int:
+    """The line of the class a method on `line` belongs to (the renderer shows it above the method)."""
+    tree = ast.parse(path.read_text())
+    return next(
+        c.lineno
+        for c in ast.walk(tree)
+        if isinstance(c, ast.ClassDef) and c.lineno < line <= (c.end_lineno or c.lineno)
     )
