@@ -142,6 +142,8 @@ class Actions:
         self._changed_at: float | None = None  # when a shell command last ran (it may have changed files)
         self._calls = 0  # actions executed so far
         self._shown_whole: dict[tuple[str, int], int] = {}  # (file, def line) -> the call that last showed a function
+        # (file, def line) -> the call that last showed a long function's code without its long docstring
+        self._code_shown: dict[tuple[str, int], int] = {}
         self._handlers: dict[str, Callable[[str], ActionResult]] = {
             "bash": self.bash,
             "open": self.open,
@@ -401,9 +403,13 @@ class Actions:
             for s in (scope, *accessors):
                 self._shown_whole[(file, s.line)] = self._calls
             return ActionResult(self._render(chunks), 0, chunks)
+        if (window := self._docstring_window(file, scope, around)) is not None:
+            return window
         if (lean := self._without_docstring(file, scope, around)) is not None:
+            self._code_shown[(file, scope.line)] = self._calls
             return lean
         if (first := self._first_part_without_docstring(file, scope, around)) is not None:
+            self._code_shown[(file, scope.line)] = self._calls
             return first
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
@@ -459,6 +465,19 @@ class Actions:
             for start, end in _runs(left_out)
         }
 
+    def _docstring_window(self, file: str, scope: Scope, around: int | None) -> ActionResult | None:
+        """A line in the long docstring of a long function whose code an answer of the last `recently_shown` calls
+        showed without that docstring (a second grep match in its examples): the line with `line_context` lines
+        either side, not the function again; None otherwise."""
+        shown = self._code_shown.get((file, scope.line))
+        if around is None or shown is None or self._calls - shown > self.limits.recently_shown:
+            return None
+        found = self._long_docstring(file, scope)
+        if found is None or not found[1][0] < around <= found[1][1]:
+            return None
+        context = self.limits.line_context
+        return self._show_range(file, max(scope.line, around - context), min(scope.end_line, around + context))
+
     def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
         when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
@@ -486,13 +505,18 @@ class Actions:
         """A function too long for one part even without its long docstring: the first part of its code from the def,
         the docstring but its first line left out (a note opens it), the rest of the code as the part's hint. The
         parts a reader follows are then code; the docstring (mostly examples) is one `open` away, as when leaving it
-        out makes a function fit one part. None without such a docstring, or when the line asked for (`around`) is
-        not in that first part (in the docstring, or further down: the part is centred on it)."""
+        out makes a function fit one part. A line asked for in the docstring (`around`: a grep match there) stays
+        with `line_context` lines either side. None without such a docstring, or when the line asked for is further
+        down than that first part (the part is centred on it)."""
         found = self._long_docstring(file, scope)
         if found is None:
             return None
         codes, span = found
-        code = [n for n in range(scope.line, scope.end_line + 1) if not span[0] < n <= span[1]]
+        context = self.limits.line_context
+        inside = around is not None and span[0] < around <= span[1]
+        near = range(around - context, around + context + 1) if around is not None and inside else range(0)
+        left_out = [n for n in range(span[0] + 1, span[1] + 1) if n not in near]
+        code = [n for n in range(scope.line, scope.end_line + 1) if n not in left_out]
         kept, rest = code[: self.limits.max_open_lines], code[self.limits.max_open_lines :]
         if not rest or (around is not None and around not in kept):
             return None
@@ -500,7 +524,6 @@ class Actions:
         rendered = self._bridge.render_blocks([chunk_to_dict(part)])
         if not rendered:
             return None
-        left_out = list(range(span[0] + 1, span[1] + 1))
         text = block_text(rendered[0], notes=self._docstring_notes(file, codes, span[0], left_out))
         note = self._truncated(scope.end_line - rest[0] + 1, f"open {file}:{rest[0]}-{scope.end_line}")
         return ActionResult(text + "\n" + note, 0, [part])

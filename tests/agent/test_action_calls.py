@@ -372,3 +372,54 @@ def test_a_short_name_holds_its_partial_matches_as_written_or_as_words(root: Pat
     assert rows[1] == "partial matches:" and names and all("IO" in name for name in names), rows
     rows = fresh(bridge, root, max_loose_matches=30).execute("find_symbol", "Canonical").observation.splitlines()
     assert "canonicalize_name" in [row.split("  ")[1].rsplit(".", 1)[-1] for row in rows[2:]], rows
+
+
+def test_a_docstring_line_of_a_function_too_long_for_one_part_shows_its_code_from_the_def(
+    root: Path, bridge: BridgeClient
+) -> None:
+    """Session 14: `open FILE:LINE` on a line inside the long docstring of a function too long for one part (a grep
+    match in its examples) shows the first part of the function from its def: the line with `line_context` lines
+    either side, the rest of the docstring left out (notes open it), then the code; the part's hint is code only, so
+    the parts a reader follows never repeat the docstring."""
+    path = root / "packaging/specifiers.py"
+    _, line, end = functions(path)["SpecifierSet.filter"][-1]
+    first, last = docstring_lines(path, "SpecifierSet.filter")
+    context, limit = ActionLimits().line_context, 30  # the def, the line and its context fit, then code
+    inside = (first + last) // 2
+    assert first + 1 < inside - context and inside + context < last  # docstring lines left out on both sides
+    actions = fresh(bridge, root, max_open_lines=limit)
+    answer = actions.execute("open", f"packaging/specifiers.py:{inside}")
+    shown = set(numbered(answer.observation))
+    near = code(path, inside - context, inside + context)
+    source = path.read_text().splitlines()
+    assert {line, first, inside} <= shown, answer.observation
+    assert all(source[n - 1].strip() in answer.observation for n in near)  # numbered, or continuing a statement
+    assert not shown & (code(path, first + 1, last) - near)  # the rest of the docstring: left out
+    for start, stop in ((first + 1, inside - context - 1), (inside + context + 1, last)):
+        assert f"open packaging/specifiers.py:{start}-{stop})" in answer.observation  # each run one open away
+    kept = [n for n in range(line, end + 1) if not first < n <= last or inside - context <= n <= inside + context]
+    kept = kept[:limit]
+    assert max(shown) == kept[-1] and kept[-1] > last  # the code after the docstring follows in the same part
+    assert answer.observation.splitlines()[-1].endswith(
+        f"narrow it: open packaging/specifiers.py:{kept[-1] + 1}-{end})"
+    )
+    # another line of that docstring a call later (a second grep match): the lines around it, not the function again
+    later = inside - context - 3
+    assert first + context < later
+    again = set(numbered(actions.execute("open", f"packaging/specifiers.py:{later}").observation))
+    assert later in again and max(again) == later + context  # no code after the docstring
+    header = {spans_class_line(path, line), *range(line, first)}  # the renderer's context: class line, signature
+    assert again <= set(range(later - context, later + context + 1)) | header, answer.observation
+    anew = set(numbered(fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/specifiers.py:{later}")
+                        .observation))  # fmt: skip
+    assert {line, later} <= anew and max(anew) > last  # with no history: the first part from the def
+
+
+def spans_class_line(path: Path, line: int) -> int:
+    """The line of the class a method on `line` belongs to (the renderer shows it above the method)."""
+    tree = ast.parse(path.read_text())
+    return next(
+        c.lineno
+        for c in ast.walk(tree)
+        if isinstance(c, ast.ClassDef) and c.lineno < line <= (c.end_lineno or c.lineno)
+    )
