@@ -255,17 +255,22 @@ def fetch_sdist(package: str, version: str, data: Path) -> Path:
 
 
 def function_ranges(path: Path) -> dict[str, tuple[int, int]]:
-    """Qualified name -> (def line, last line) of every function/class of a file (decorators excluded)."""
+    """Qualified name -> (def line, last line) of every function/class of a file (decorators excluded), those defined
+    under an `if`/`try`/`with`/... block too (typing_extensions' version-dependent definitions). A name defined
+    directly in its scope is its last such definition; one defined only inside blocks, its first."""
     out: dict[str, tuple[int, int]] = {}
 
-    def walk(node: ast.AST, prefix: str) -> None:
+    def walk(node: ast.AST, prefix: str, nested: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = prefix + child.name
-                out[name] = (child.lineno, child.end_lineno or child.lineno)
-                walk(child, name + ".")
+                if not nested or name not in out:
+                    out[name] = (child.lineno, child.end_lineno or child.lineno)
+                walk(child, name + ".", False)
+            elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                walk(child, prefix, True)
 
-    walk(ast.parse(path.read_text(errors="replace")), "")
+    walk(ast.parse(path.read_text(errors="replace")), "", False)
     return out
 
 
