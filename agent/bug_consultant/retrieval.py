@@ -500,7 +500,7 @@ class BugIndex:
             and np.array_equal(message.indices[message.indptr[r] : message.indptr[r + 1]], tokens)
             for r in rest
         ]
-        return sum(agreed) / len(rest)
+        return float(sum(agreed)) / len(rest)
 
     @staticmethod
     def _template_margin(scores: np.ndarray, message: np.ndarray | None, allowed: np.ndarray) -> float:
