@@ -36,6 +36,7 @@ downloaded). Exit codes: 0 done (goals are reported, not enforced), 1 a part fai
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import time
@@ -272,16 +273,27 @@ def script(steps: int) -> list[tuple[str, str, str]]:
     return [SCRIPT[i % len(SCRIPT)] for i in range(steps)]
 
 
-def bench_dir(name: str) -> Path:
-    """A new directory's path `<tmp>/agent-bench-<pid, 7 digits>/<name>` (not created; an old one is removed): its
-    token count is the same in every run, so prompts that show it (tool usage names the working directory) are too."""
+@functools.cache
+def bench_parent() -> Path:
+    """`<tmp>/agent-bench-<pid, 7 digits>`, made empty at first use and removed when the run exits."""
+    import atexit
     import shutil
     import tempfile
 
     parent = Path(tempfile.gettempdir()) / f"agent-bench-{os.getpid():07d}"
-    shutil.rmtree(parent / name, ignore_errors=True)
-    parent.mkdir(exist_ok=True)
-    return parent / name
+    shutil.rmtree(parent, ignore_errors=True)  # an earlier run's, of the same pid
+    parent.mkdir()
+    atexit.register(shutil.rmtree, parent, ignore_errors=True)
+    return parent
+
+
+def bench_dir(name: str) -> Path:
+    """A new directory's path `<tmp>/agent-bench-<pid, 7 digits>/<name>` (not created; an old one is removed): its
+    token count is the same in every run, so prompts that show it (tool usage names the working directory) are too."""
+    import shutil
+
+    shutil.rmtree(bench_parent() / name, ignore_errors=True)
+    return bench_parent() / name
 
 
 def episode_repo() -> Path:
