@@ -20,6 +20,9 @@ Session 14's gate candidates, each chosen per fold with the other terms: `--agre
 of the next k - 1 records with the best one's template and raise point, k 3 or 5; `BugIndex._agreement`, shipped),
 `--cluster` the best score's margin over the records outside its cluster (pair score under 0.5, 0.6 or 0.7), `--ranks`
 the best record's rank by each field, averaged (both measured and dropped).
+Session 15: `--tune report` chooses the weight of the test-suite report's words (`features.report_tokens`, re-rank only;
+its grid goes on to 128, `KEY_GRIDS`), `--report-gate` gives test-suite reports a threshold of their own, chosen by the
+same rule on the other sets' test reports (both shipped).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
@@ -28,7 +31,7 @@ weights agree, so a run takes under a minute.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
                                          [--tune KEY ...] [--zero KEY ...] [--all] [--distinct] [--agree]
-                                         [--cluster] [--ranks]
+                                         [--cluster] [--ranks] [--report-gate]
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ from agent.bug_consultant.store import IndexRow
 SHIPPED = {**FIELD_WEIGHTS, "embedding": EMBEDDING_WEIGHT}
 TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "api", "embedding"]
 WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
+# the test-suite report's words (session 15) are chosen at the top of the grid: it goes on to report-only ranking
+KEY_GRIDS = {"report": [*WEIGHT_GRID, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128]}
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]
 PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
 CONSENSUS_GRID = [0, 0.2, 0.4, 0.6]
@@ -216,6 +221,30 @@ def gated(p: Prepared, s: np.ndarray, cons: dict[str, np.ndarray], terms: tuple[
     return own[p.multi] / scale, foreign / scale
 
 
+REPORT_GATE = False  # --report-gate: test-suite reports (the `report` field) get a threshold of their own
+
+
+def thresholds(train: list[tuple[Prepared, np.ndarray]], cap: float) -> tuple[float, float]:
+    """The rule's threshold for tracebacks and for test-suite reports (one for both without --report-gate), from each
+    training set's confidences with no same cause stored (per set, the queries of that kind)."""
+    if not REPORT_GATE:
+        t = lowest_threshold([f for _, f in train], cap)
+        return t, t
+    kinds = [[f[p.has["report"] == report] for p, f in train] for report in (False, True)]
+    first, second = (lowest_threshold([f for f in fs if len(f)], cap) for fs in kinds)
+    return first, second
+
+
+def over(p: Prepared, values: np.ndarray, t: tuple[float, float], own: bool) -> np.ndarray:
+    """Which confidences pass the gate of their query's kind (`own`: the queries with a same cause stored)."""
+    report = p.has["report"][p.multi] if own else p.has["report"]
+    return values >= np.where(report, t[1], t[0])
+
+
+def pct(p: Prepared, values: np.ndarray, t: tuple[float, float], own: bool) -> str:
+    return f"{100 * over(p, values, t, own).mean():.1f}"
+
+
 def lowest_threshold(foreign: list[np.ndarray], cap: float) -> float:
     """The lowest threshold at which at most `cap` of each set's queries with no same cause stored pass."""
     t = -np.inf
@@ -240,7 +269,7 @@ def coordinate_ascent(
     for _ in range(3):
         improved = False
         for key in keys if keys is not None else TUNED_KEYS:
-            for value in WEIGHT_GRID:
+            for value in KEY_GRIDS.get(key, WEIGHT_GRID):
                 if value == w.get(key):
                     continue
                 trial = {**w, key: value}
@@ -262,15 +291,15 @@ def tags_weight(prepared: list[Prepared], w: dict[str, float]) -> float:
 
 def choose_gate(
     data: dict, train: list[str], mode: str, w: dict[str, float], choices: list[tuple[float, ...]], cap: float
-) -> tuple[tuple[float, ...], float]:
+) -> tuple[tuple[float, ...], tuple[float, float]]:
     """The confidence's terms and threshold with the most mean advice shown on `train` under the rule (`cap`)."""
-    best: tuple[float, tuple[float, ...], float] | None = None
+    best: tuple[float, tuple[float, ...], tuple[float, float]] | None = None
     s = {n: scores(data[(n, mode)], gate_weights(w)) for n in train}
     cons = {n: consensus(data[(n, mode)], s[n]) for n in train}
     for terms in choices:
         results = {n: gated(data[(n, mode)], s[n], cons[n], terms) for n in train}
-        t = lowest_threshold([results[n][1] for n in train], cap)
-        shown = float(np.mean([(results[n][0] >= t).mean() for n in train]))
+        t = thresholds([(data[(n, mode)], results[n][1]) for n in train], cap)
+        shown = float(np.mean([over(data[(n, mode)], results[n][0], t, True).mean() for n in train]))
         if best is None or shown > best[0] + 1e-9:
             best = (shown, terms, t)
     assert best is not None
@@ -308,8 +337,8 @@ def shipped(
             terms, t = gates["no code" if mode == "no code" else "code"]
             tagless = scores(p, gate_weights(w))
             own, foreign = gated(p, tagless, consensus(p, tagless), terms)
-            line.append(f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, shown {100 * (own >= t).mean():.1f} / "
-                        f"{100 * (foreign >= t).mean():.1f}")  # fmt: skip
+            line.append(f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, shown {pct(p, own, t, True)}"
+                        f" / {pct(p, foreign, t, False)}")  # fmt: skip
         print(" | ".join(line), flush=True)
 
 
@@ -340,7 +369,12 @@ def main(
     ranks: bool = typer.Option(
         False, "--ranks", help="with --distinct: also choose the weight of the rank-based calibration (session 14)"
     ),
+    report_gate: bool = typer.Option(
+        False, "--report-gate", help="a threshold of its own for test-suite reports, by the same rule (session 15)"
+    ),
 ) -> None:
+    global REPORT_GATE
+    REPORT_GATE = report_gate
     quiet_dependency_loggers()
     sets = [s for s in SETS if s.tuned_on and s.path.exists()]
     names = [s.name for s in sets]
@@ -391,7 +425,7 @@ def main(
         if with_tags:
             w["tags"] = tags_weight(with_tags, w)
         line = [f"{left:22}"]
-        chosen: tuple[tuple[float, ...], float] = ((0.0, 0.0, 0.0), 0.0)
+        chosen: tuple[tuple[float, ...], tuple[float, float]] = ((0.0, 0.0, 0.0), (0.0, 0.0))
         for mode in ("code", "no code", "summaries"):
             if mode == "summaries":  # the gate chosen with code, on the same set's records with model summaries
                 if left not in summarised:
@@ -403,8 +437,9 @@ def main(
                 tagless = scores(data[(left, mode)], gate_weights(w))
                 own1, foreign1 = gated(data[(left, mode)], tagless, consensus(data[(left, mode)], tagless), terms)
                 line.append(
-                    f"summaries: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, after {100 * (own1 >= after).mean():.1f} / "
-                    f"{100 * (foreign1 >= after).mean():.1f}"
+                    f"summaries: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, after "
+                    f"{100 * over(data[(left, mode)], own1, after, True).mean():.1f} / "
+                    f"{100 * over(data[(left, mode)], foreign1, after, False).mean():.1f}"
                 )
                 continue
             r1, r3, mrr = recall(data[(left, mode)], scores(data[(left, mode)], w))
@@ -418,23 +453,25 @@ def main(
                     t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}
                 }
             results = gate_cache[key]
-            before = lowest_threshold([results[(0, 0, 0)][n][1] for n in train], mode_cap)
-            best: tuple[float, tuple[float, ...], float] | None = None
+            before = thresholds([(data[(n, mode)], results[(0, 0, 0)][n][1]) for n in train], mode_cap)
+            best: tuple[float, tuple[float, ...], tuple[float, float]] | None = None
             for terms in choices:
-                t = lowest_threshold([results[terms][n][1] for n in train], mode_cap)
-                shown = float(np.mean([(results[terms][n][0] >= t).mean() for n in train]))
+                t = thresholds([(data[(n, mode)], results[terms][n][1]) for n in train], mode_cap)
+                shown = float(np.mean([over(data[(n, mode)], results[terms][n][0], t, True).mean() for n in train]))
                 if best is None or shown > best[0] + 1e-9:
                     best = (shown, terms, t)
             assert best is not None
             _, terms, after = best
             if mode == "code":
                 chosen = (terms, after)
+            p = data[(left, mode)]
             own0, foreign0 = results[(0, 0, 0)][left]
             own1, foreign1 = results[terms][left]
             line.append(
-                f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, before {100 * (own0 >= before).mean():.1f} / "
-                f"{100 * (foreign0 >= before).mean():.1f}, after {100 * (own1 >= after).mean():.1f} / "
-                f"{100 * (foreign1 >= after).mean():.1f} (terms {terms}, threshold {after:.3f})"
+                f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, before "
+                f"{pct(p, own0, before, True)} / {pct(p, foreign0, before, False)}, "
+                f"after {pct(p, own1, after, True)} / {pct(p, foreign1, after, False)}"
+                f" (terms {terms}, threshold {after[0]:.3f}, test reports {after[1]:.3f})"
             )
         changed = {k: v for k, v in w.items() if v != SHIPPED.get(k)}
         print(" | ".join(line) + f" | weights changed: {changed or 'none'}", flush=True)

@@ -108,6 +108,7 @@ class ErrorInfo:
     failing_tests: list[str] = field(default_factory=list)
     # frames of the earlier tracebacks in the output (chained exceptions, the outer exception of a group)
     outer_frames: list[Frame] = field(default_factory=list)
+    report: str = ""  # the output's last lines as printed (a test-suite report is read whole: `features.report_tokens`)
 
     @property
     def short_type(self) -> str:
@@ -312,6 +313,12 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     """The error in a command's output; None when the output shows none (or the command succeeded)."""
     if returncode == 0 or not output.strip():
         return None
+    if (info := _parse_error(output)) is not None:
+        info.report = "\n".join(output.rstrip().splitlines()[-3000:])
+    return info
+
+
+def _parse_error(output: str) -> ErrorInfo | None:
     # exception groups print their tracebacks behind "| " margins and "+---" rules
     lines = [_GROUP_PREFIX.sub("", line) for line in output.rstrip().splitlines()[-400:]]
     lines = [line for line in lines if not line.lstrip().startswith("+-")]

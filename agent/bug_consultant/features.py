@@ -55,8 +55,8 @@ from functools import lru_cache
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function", "api")
-FEATURES_VERSION = 8  # stored fields of another version are computed again (store.index_rows)
+FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function", "api", "report")
+FEATURES_VERSION = 9  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -495,7 +495,17 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "imports": sorted(set(imported_modules(code))) if code else [],
         "function": function_tokens(info, code),
         "api": api_tokens(code) if code else [],
+        "report": report_tokens(info),
     }
+
+
+REPORT_KINDS = ("test_failure",)
+
+
+def report_tokens(info: ErrorInfo) -> list[str]:
+    """The words of a test-suite report as printed (test names and files, the test's code, the assertion's values),
+    as plain BM25 reads the whole output; other outputs none."""
+    return sorted(set(tokenize(info.report))) if info.kind in REPORT_KINDS else []
 
 
 def embedding_text(info: ErrorInfo, code: str = "") -> str:

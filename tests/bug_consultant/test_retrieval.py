@@ -251,7 +251,7 @@ def test_a_query_without_code_has_the_stricter_gate(confusable):
     """Without code a query is scored without the code's fields and its scores run higher; of the agreement terms
     it gets only the same raise point's (session 10) and the template's margin (gate round 2), and its default gate is
     `threshold + no_code_margin` (0.656), which keeps advice with no same-cause record stored rare (at most 5 % here;
-    the code gate, 0.562, on the same confidences lets more through). An explicit threshold is used as given, and 0
+    the code gate, 0.581, on the same confidences lets more through). An explicit threshold is used as given, and 0
     stays no gate."""
     index, queries = build(confusable, with_code=False)
     assert not any(q.has_code for q in queries)
@@ -313,15 +313,27 @@ def agreement(index: BugIndex, ranked, by_id: dict[str, Query]) -> float:
     return sum(same) / len(rest)
 
 
+def consensus(index: BugIndex, ranked, by_id: dict[str, Query]) -> float:
+    """The query's consensus from a full ranking: the best gate score less the mean gate score of the best three records
+    (ties by record id) against each other, each pair both ways (a record's fields as the query)."""
+    top = sorted(ranked, key=lambda h: (-round(gate_score(index, h), 9), h.record_id))[:3]
+
+    def pair(a: str, b: str) -> float:
+        return gate_score(index, next(h for h in index.rank(by_id[a]) if h.record_id == b))
+
+    pairs = [(a.record_id, b.record_id) for k, a in enumerate(top) for b in top[k + 1 :]]
+    return gate_score(index, top[0]) - sum(0.5 * (pair(a, b) + pair(b, a)) for a, b in pairs) / len(pairs)
+
+
 def test_the_gate_reads_the_confidence_score_plus_agreement(labelled):
     """The gate reads each record's confidence: (its score + RAISED_BONUS when the record's exception was raised at
     the query's library function + PROGRAM_BONUS x the programs' construct similarity + CONSENSUS_WEIGHT x the query's
     consensus + DISTINCT_WEIGHT x the template's margin) / (1 + the four weights), for a query with code; without code
     the score, NO_CODE_RAISED_BONUS for the same raise point and NO_CODE_DISTINCT_WEIGHT x the margin. The consensus
-    and the margin are one value per query (the consensus is no longer chosen since gate round 2: weight 0). The
-    ranking stays by score, and the gate keeps exactly the records whose confidence reaches it. Session 14: plus
-    AGREE_WEIGHT (without code NO_CODE_AGREE_WEIGHT) x the top-k cause agreement, one value per query too."""
-    assert CONSENSUS_WEIGHT == 0.0
+    and the margin are one value per query (the consensus, not chosen from gate round 2 to session 14, is back since
+    session 15). The ranking stays by score, and the gate keeps exactly the records whose confidence reaches it.
+    Session 14: plus AGREE_WEIGHT (without code NO_CODE_AGREE_WEIGHT) x the top-k cause agreement, one value per query
+    too."""
     index, queries = build(labelled)
     by_id = {r["id"]: q for r, q in zip(labelled, queries, strict=True)}
     scale = 1.0 + RAISED_BONUS + PROGRAM_BONUS + CONSENSUS_WEIGHT + DISTINCT_WEIGHT + AGREE_WEIGHT
@@ -334,13 +346,14 @@ def test_the_gate_reads_the_confidence_score_plus_agreement(labelled):
         margin = template_margin(index, ranked)
         distinct += margin > 0
         agreements.append(agreement(index, ranked, by_id))
+        together = consensus(index, ranked, by_id)
         for hit in ranked[:8]:
             agree = bool(point) and point == raise_point(by_id[hit.record_id].fields)
             same_point += agree
             other_point += not agree
             base = gate_score(index, hit)
             expected = base + RAISED_BONUS * agree + PROGRAM_BONUS * hit.fields["program"] + DISTINCT_WEIGHT * margin
-            expected += AGREE_WEIGHT * agreements[-1]
+            expected += AGREE_WEIGHT * agreements[-1] + CONSENSUS_WEIGHT * together
             assert hit.confidence == pytest.approx(min(1.0, expected / scale), abs=1e-5)
         gated = index.search(query, top_k=None, exclude={row["id"]}, refresh=False).hits
         assert [h.record_id for h in gated] == [h.record_id for h in ranked if h.confidence >= index.threshold - 1e-12]
