@@ -203,6 +203,20 @@ SETS = [
         "faults injected into six small packages, surfacing through each package's own tests, built in session 14 by"
         " another engineer; reported once in session 14 (0d2dcd2), tuned on since session 15",
     ),
+    # faults injected into ten pure-Python stdlib modules, each failing run a real `python3 -m unittest` run of
+    # CPython's own test module against the faulted copy; built in session 15 by another engineer who never read the
+    # retrieval code; registered never tuned on and run once per line at the method frozen at 46a7229 (session 15), 54
+    # runs in 25 groups: recall@1 / recall@3 0.727 / 0.932, MRR 0.840, shown 31.8 % (first item right 57.1 %), 11.1 %
+    # without, AUC 0.719; agent's code 59.1 % / 22.2 % (recall the same); no code 34.1 % / 22.2 % (recall the same);
+    # seed's Jaccard 0.455 / 0.659, BM25 0.682 / 0.955; p95 9.4 ms at 10k records, 0 LLM calls. Its summaries were
+    # written by the engineer who injected the faults: their lines are not reported
+    LabelledSet(
+        "bug_heldout13",
+        DATA / "bug_heldout13" / "bug_heldout13.jsonl",
+        False,
+        "faults injected into pure-Python stdlib modules, surfacing through CPython's own unittest suite, built in"
+        " session 15 by another engineer; never tuned on",
+    ),
 ]
 
 
