@@ -80,9 +80,11 @@ class ActionLimits:
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
+    max_whole_docstring: int = 0  # a function that fits one part shows a longer docstring by its first line
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
+    short_file_lines: int = 80  # `open FILE:LINE` in the body of a short function of a file this short: the file
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
@@ -395,6 +397,11 @@ class Actions:
         line asked for: a traceback line deep in a long function must be on screen), with the rest as hints."""
         limit = self.limits.max_open_lines
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
+        if scope.end_line - scope.line + 1 <= limit and self.limits.max_whole_docstring > 0:
+            lean = self._without_docstring(file, scope, around, self.limits.max_whole_docstring + 1)
+            if lean is not None:
+                self._code_shown[(file, scope.line)] = self._calls
+                return lean
         if scope.end_line - scope.line + 1 <= limit:
             accessors = self._accessors(file, scope)
             chunks = [chunk] + [
@@ -445,13 +452,16 @@ class Actions:
             kept.append(s)
         return kept
 
-    def _long_docstring(self, file: str, scope: Scope) -> tuple[dict[int, str], tuple[int, int]] | None:
+    def _long_docstring(
+        self, file: str, scope: Scope, minimum: int | None = None
+    ) -> tuple[dict[int, str], tuple[int, int]] | None:
         """The function's numbered lines and its docstring's (first, last) line, when the docstring is at least
-        `min_elided_docstring` lines long; None otherwise."""
+        `minimum` (default `min_elided_docstring`) lines long; None otherwise."""
+        minimum = self.limits.min_elided_docstring if minimum is None else minimum
         blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(scope.line, scope.end_line + 1))}])
         codes = dict(blocks[0].lines) if blocks else {}
         span = docstring_span(codes, scope.line, scope.end_line)
-        if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
+        if span is None or span[1] - span[0] < minimum:
             return None
         return codes, span
 
@@ -478,12 +488,14 @@ class Actions:
         context = self.limits.line_context
         return self._show_range(file, max(scope.line, around - context), min(scope.end_line, around + context))
 
-    def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
+    def _without_docstring(
+        self, file: str, scope: Scope, around: int | None = None, minimum: int | None = None
+    ) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
         when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
         costs more calls; None when it has no docstring that long or is still too long without it. A line asked for
         in the docstring (`around`: a grep match there) stays on screen with `line_context` lines either side."""
-        found = self._long_docstring(file, scope)
+        found = self._long_docstring(file, scope, minimum)
         if found is None:
             return None
         codes, span = found
@@ -580,8 +592,10 @@ class Actions:
             if target.start is not None:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
-                    shown = self._show_function(target.file, scope, around=target.start)
-                    shown = self._with_neighbours(shown, target.file, scope, target.start, facts)
+                    shown = self._short_file(target.file, scope, target.start, facts) or self._with_neighbours(
+                        self._show_function(target.file, scope, around=target.start), target.file, scope,
+                        target.start, facts,
+                    )  # fmt: skip
                 else:
                     context = self.limits.line_context
                     start, end = max(1, target.start - context), target.start + context
@@ -599,6 +613,26 @@ class Actions:
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
         return result
+
+    def _short_file(self, file: str, scope: Scope, line: int, facts: FileFacts) -> ActionResult | None:
+        """The whole file from its first line of code (a licence banner's comments left out), when `line` is in the
+        body of a short function (shorter than `max_inline_lines`) of a file no longer than `short_file_lines`: what
+        sits beside a traceback's frame in a small module (another class, the factory that builds the object) is a
+        few lines more, and a second line of the file costs no call; None otherwise. The def line (or a decorator)
+        asks for the function itself."""
+        limit = self.limits.short_file_lines
+        if limit <= 0 or line <= scope.line or scope.end_line - scope.line >= self.limits.max_inline_lines:
+            return None
+        blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(1, limit + 2))}])
+        if not blocks or max((n for n, _ in blocks[0].lines), default=limit + 1) > limit:
+            return None
+        first = next((n for n, code in blocks[0].lines if code.strip() and not code.lstrip().startswith("#")), 1)
+        for s in facts.scopes(file):
+            if s.kind != "Class":
+                self._shown_whole[(file, s.line)] = self._calls
+        lines = [n for n, _ in blocks[0].lines if n >= first]
+        text = block_text(blocks[0], keep=lambda n: n >= first)
+        return ActionResult(text, 0, self._chunks_for_lines(file, lines))
 
     def _with_neighbours(
         self, shown: ActionResult, file: str, scope: Scope, line: int, facts: FileFacts
