@@ -80,7 +80,6 @@ class ActionLimits:
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
-    max_whole_docstring: int = 0  # a function that fits one part shows a longer docstring by its first line
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
@@ -397,11 +396,6 @@ class Actions:
         line asked for: a traceback line deep in a long function must be on screen), with the rest as hints."""
         limit = self.limits.max_open_lines
         chunk = ChunkRef(file, scope.cls, scope.function, True, tuple(range(scope.line, scope.end_line + 1)))
-        if scope.end_line - scope.line + 1 <= limit and self.limits.max_whole_docstring > 0:
-            lean = self._without_docstring(file, scope, around, self.limits.max_whole_docstring + 1)
-            if lean is not None:
-                self._code_shown[(file, scope.line)] = self._calls
-                return lean
         if scope.end_line - scope.line + 1 <= limit:
             accessors = self._accessors(file, scope)
             chunks = [chunk] + [
@@ -452,16 +446,13 @@ class Actions:
             kept.append(s)
         return kept
 
-    def _long_docstring(
-        self, file: str, scope: Scope, minimum: int | None = None
-    ) -> tuple[dict[int, str], tuple[int, int]] | None:
+    def _long_docstring(self, file: str, scope: Scope) -> tuple[dict[int, str], tuple[int, int]] | None:
         """The function's numbered lines and its docstring's (first, last) line, when the docstring is at least
-        `minimum` (default `min_elided_docstring`) lines long; None otherwise."""
-        minimum = self.limits.min_elided_docstring if minimum is None else minimum
+        `min_elided_docstring` lines long; None otherwise."""
         blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(scope.line, scope.end_line + 1))}])
         codes = dict(blocks[0].lines) if blocks else {}
         span = docstring_span(codes, scope.line, scope.end_line)
-        if span is None or span[1] - span[0] < minimum:
+        if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
             return None
         return codes, span
 
@@ -488,14 +479,12 @@ class Actions:
         context = self.limits.line_context
         return self._show_range(file, max(scope.line, around - context), min(scope.end_line, around + context))
 
-    def _without_docstring(
-        self, file: str, scope: Scope, around: int | None = None, minimum: int | None = None
-    ) -> ActionResult | None:
+    def _without_docstring(self, file: str, scope: Scope, around: int | None = None) -> ActionResult | None:
         """A function longer than one part, whole but for its docstring's lines after the first (a hint opens them),
         when that makes it fit one part: a long function's docstring is mostly examples, and reading it in parts
         costs more calls; None when it has no docstring that long or is still too long without it. A line asked for
         in the docstring (`around`: a grep match there) stays on screen with `line_context` lines either side."""
-        found = self._long_docstring(file, scope, minimum)
+        found = self._long_docstring(file, scope)
         if found is None:
             return None
         codes, span = found
@@ -616,11 +605,11 @@ class Actions:
 
     def _short_file(self, file: str, scope: Scope, line: int, facts: FileFacts) -> ActionResult | None:
         """The whole file from its first line of code (a licence banner's comments left out), when `line` is in the
-        body of a short function (shorter than `max_inline_lines`) of a file no longer than `short_file_lines`: what
-        sits beside a traceback's frame in a small module (another class, the factory that builds the object) is a
-        few lines more, and a second line of the file costs no call; None otherwise. The def line (or a decorator)
-        asks for the function itself."""
-        limit = self.limits.short_file_lines
+        body of a short function (shorter than `max_inline_lines`) of a file no longer than `short_file_lines` (and
+        than one part): what sits beside a traceback's frame in a small module (another class, the factory that builds
+        the object) is a few lines more, and a second line of the file costs no call; None otherwise. The def line
+        (or a decorator) asks for the function itself."""
+        limit = min(self.limits.short_file_lines, self.limits.max_open_lines)
         if limit <= 0 or line <= scope.line or scope.end_line - scope.line >= self.limits.max_inline_lines:
             return None
         blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(1, limit + 2))}])
