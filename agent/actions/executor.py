@@ -83,6 +83,7 @@ class ActionLimits:
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
+    short_file_lines: int = 80  # `open FILE:LINE` in the body of a short function of a file this short: the file
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
@@ -580,8 +581,10 @@ class Actions:
             if target.start is not None:
                 scope = facts.enclosing(target.file, target.start)
                 if scope is not None and scope.function is not None:
-                    shown = self._show_function(target.file, scope, around=target.start)
-                    shown = self._with_neighbours(shown, target.file, scope, target.start, facts)
+                    shown = self._short_file(target.file, scope, target.start, facts) or self._with_neighbours(
+                        self._show_function(target.file, scope, around=target.start), target.file, scope,
+                        target.start, facts,
+                    )  # fmt: skip
                 else:
                     context = self.limits.line_context
                     start, end = max(1, target.start - context), target.start + context
@@ -599,6 +602,26 @@ class Actions:
         if others := self._others(defs[1:]):
             result.observation += "\n\n" + others
         return result
+
+    def _short_file(self, file: str, scope: Scope, line: int, facts: FileFacts) -> ActionResult | None:
+        """The whole file from its first line of code (a licence banner's comments left out), when `line` is in the
+        body of a short function (shorter than `max_inline_lines`) of a file no longer than `short_file_lines` (and
+        than one part): what sits beside a traceback's frame in a small module (another class, the factory that builds
+        the object) is a few lines more, and a second line of the file costs no call; None otherwise. The def line
+        (or a decorator) asks for the function itself."""
+        limit = min(self.limits.short_file_lines, self.limits.max_open_lines)
+        if limit <= 0 or line <= scope.line or scope.end_line - scope.line >= self.limits.max_inline_lines:
+            return None
+        blocks = self._bridge.render_blocks([{"file": file, "lines": list(range(1, limit + 2))}])
+        if not blocks or max((n for n, _ in blocks[0].lines), default=limit + 1) > limit:
+            return None
+        first = next((n for n, code in blocks[0].lines if code.strip() and not code.lstrip().startswith("#")), 1)
+        for s in facts.scopes(file):
+            if s.kind != "Class":
+                self._shown_whole[(file, s.line)] = self._calls
+        lines = [n for n, _ in blocks[0].lines if n >= first]
+        text = block_text(blocks[0], keep=lambda n: n >= first)
+        return ActionResult(text, 0, self._chunks_for_lines(file, lines))
 
     def _with_neighbours(
         self, shown: ActionResult, file: str, scope: Scope, line: int, facts: FileFacts

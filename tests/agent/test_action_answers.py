@@ -344,6 +344,9 @@ def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actio
     result = actions.execute("open", "pkg/markers.py:6")
     assert result.observation.splitlines() == [
         "### File: `pkg/markers.py`",
+        "1 from ._parser import parse_marker as _parse_marker",  # a file this short is shown whole (session 15)
+        "",
+        "",
         "4 class Marker:",
         "5     def __init__(self, marker):",
         "6         self._markers = _parse_marker(marker)",

@@ -423,3 +423,43 @@ def spans_class_line(path: Path, line: int) -> int:
         for c in ast.walk(tree)
         if isinstance(c, ast.ClassDef) and c.lineno < line <= (c.end_lineno or c.lineno)
     )
+
+
+def test_a_body_line_of_a_short_function_in_a_short_file_shows_the_file_from_its_first_code_line(
+    root: Path, bridge: BridgeClient
+) -> None:
+    """Session 15: `open FILE:LINE` on a line in the body of a short function of a file no longer than
+    `short_file_lines` (`_structures.py`: two small classes) shows the whole file from its first line of code (its
+    licence banner's comments left out): what sits beside a traceback's frame in a small module (the other class, a
+    factory) costs no second call. The function's def line asks for the function: it alone; so does a line of a longer
+    file (`version.py`), or the limit at 0."""
+    path = root / "packaging/_structures.py"
+    lines = path.read_text().splitlines()
+    assert len(lines) <= ActionLimits().short_file_lines
+    banner = next(n for n, text in enumerate(lines, 1) if text.strip() and not text.lstrip().startswith("#")) - 1
+    assert banner >= 1 and all(lines[n - 1].startswith("#") or not lines[n - 1].strip() for n in range(1, banner + 1))
+    spans = functions(path)
+    method = next(s[0] for name, s in spans.items() if name.startswith("InfinityType."))
+    body = method[2]  # `return "Infinity"`
+    result = fresh(bridge, root).execute("open", f"packaging/_structures.py:{body}")
+    shown = set(numbered(result.observation))
+    assert result.returncode == 0 and code(path, banner + 1, len(lines)) <= shown, result.observation
+    assert min(shown) == banner + 1  # no banner
+    at_def = set(numbered(fresh(bridge, root).execute("open", f"packaging/_structures.py:{method[1]}").observation))
+    assert code(path, method[1], method[2]) <= at_def and len(lines) not in at_def
+    alone = set(
+        numbered(
+            fresh(bridge, root, short_file_lines=0).execute("open", f"packaging/_structures.py:{body}").observation
+        )
+    )
+    assert code(path, method[1], method[2]) <= alone and len(lines) not in alone
+    # the file's functions were on screen whole: find_symbol's unique hit does not show one again
+    other = next(name for name in spans if name.startswith("NegativeInfinityType."))
+    actions = fresh(bridge, root)
+    actions.execute("open", f"packaging/_structures.py:{body}")
+    assert "### File" not in actions.execute("find_symbol", other).observation
+    version = root / "packaging/version.py"
+    short = next(s[0] for s in functions(version).values() if s[0][2] - s[0][1] < 10 and s[0][2] > s[0][1])
+    long_file = set(numbered(fresh(bridge, root).execute("open", f"packaging/version.py:{short[2]}").observation))
+    assert len(version.read_text().splitlines()) > ActionLimits().short_file_lines
+    assert code(version, short[1], short[2]) <= long_file and max(long_file) == short[2]
