@@ -1,0 +1,62 @@
+"""Run every run of bug_heldout14 (one pytest test of a small application on Flask, click, SQLAlchemy, pydantic or
+Jinja2, against the application with one injected fault) and write bug_heldout14.jsonl. Rows that share `group` fail
+from one injected fault. See README.md.
+
+    python tests/data/bug_heldout14/runs.py --setup         # the venv /tmp/bugset14/venv with the pinned libraries
+    python tests/data/bug_heldout14/runs.py                 # run everything, write the jsonl, merge summaries.json
+    python tests/data/bug_heldout14/runs.py --only notes_   # dry run of some groups, writes nothing
+    python tests/data/bug_heldout14/runs.py --probe notes_page_offset   # every test of the app that fails
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+from bugset_runner import KEYS, add_summaries, counts  # noqa: E402
+from fault_runner import one, probe, setup  # noqa: E402
+from faults import FAULTS, RUNS  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--setup", action="store_true", help="make the venv with the pinned libraries, then run")
+    parser.add_argument("--only", default="", help="run only groups starting with this (a dry run)")
+    parser.add_argument("--probe", default="", help="a fault: list every test of its application that fails")
+    opts = parser.parse_args()
+    if opts.setup:
+        setup()
+    if opts.probe:
+        print(probe(FAULTS[opts.probe]))
+        return 0
+    todo = [r for r in RUNS if r.fault.name.startswith(opts.only)]
+    body: dict[str, int] = {}
+    rows = []
+    for r in todo:
+        row, why = one(r)
+        if row is None:
+            print(f"dropped: {r.fault.name} {r.test}: {why}", file=sys.stderr)
+            continue
+        n = body.get(r.fault.name, 1)
+        body[r.fault.name] = n + 1
+        row = {**row, "id": f"{r.fault.name}/{n}", "body": n}
+        rows.append({k: row[k] for k in KEYS})
+        print(row["id"], "|", str(row["exception"])[:150], flush=True)
+    if opts.only:
+        return 0
+    out = HERE / "bug_heldout14.jsonl"
+    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    groups, sizes, libs = counts(rows)
+    print(f"runs {len(todo)}, kept {len(rows)}; groups {groups} by size {sizes}")
+    print(f"libraries {len(libs)}: {', '.join(libs)}")
+    print(f"rows without a summary: {add_summaries(out, HERE / 'summaries.json')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
