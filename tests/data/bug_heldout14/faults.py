@@ -97,7 +97,7 @@ RUNS = [
     _r("shelf_no_eager_books", "test_authors_with_their_books", "DetachedInstanceError", "books of a returned author"),
     _r("shelf_no_cascade", "test_remove_author_removes_books", "IntegrityError", "delete of an author with books"),
     _r("shelf_book_not_committed", "test_count_books", "AssertionError", "count after three add_book"),
-    _r("shelf_book_not_committed", "test_last_page", "AssertionError", "page 2 after three add_book"),
+    _r("shelf_book_not_committed", "test_titles_by_author_in_year_order", "AssertionError", "titles after add_book"),
     _r("shelf_page_offset", "test_first_page", "AssertionError", "page 1 of two books"),
     _r("shelf_page_offset", "test_last_page", "AssertionError", "page 2 of two books"),
     _r("settings_hosts_alias", "test_defaults", "ValidationError", "load_settings of an empty environment"),
