@@ -217,6 +217,21 @@ SETS = [
         "faults injected into pure-Python stdlib modules, surfacing through CPython's own unittest suite, built in"
         " session 15 by another engineer; reported once in session 15 (b577e97), tuned on since",
     ),
+    # faults in five small applications written for the set (Flask, click, SQLAlchemy, pydantic, Jinja2), each failing
+    # run a real pytest run of the app's own suite, deep through the library's frames; built in session 15 by another
+    # engineer who never read the retrieval code; registered never tuned on and run once per line at the method frozen
+    # at 46a7229 (session 15; bctune15b's second round shipped nothing), 45 runs in 25 groups: recall@1 / recall@3 0.778
+    # / 0.861, MRR 0.840, shown 44.4 % (first item right 100 %), 0.0 % without, AUC 0.870; agent's code the same; no
+    # code 33.3 % / 0.0 % (recall the same); seed's Jaccard 0.722 / 0.778, BM25 0.694 / 0.833; p95 8.0 ms at 10k
+    # records, 0 LLM calls. Its summaries were written by the engineer who injected the faults: their lines are not
+    # reported
+    LabelledSet(
+        "bug_heldout14",
+        DATA / "bug_heldout14" / "bug_heldout14.jsonl",
+        False,
+        "faults in five small apps on Flask, click, SQLAlchemy, pydantic and Jinja2, failing through each app's own"
+        " pytest suite, built in session 15 by another engineer; never tuned on",
+    ),
 ]
 
 
