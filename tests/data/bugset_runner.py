@@ -19,6 +19,7 @@ import sys
 import tempfile
 import textwrap
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -251,3 +252,30 @@ def counts(rows: list[Row]) -> tuple[int, dict[int, int], list[str]]:
     """A set's summary: how many groups, how many groups of each size, which libraries."""
     groups = Counter(str(row["group"]) for row in rows)
     return len(groups), dict(sorted(Counter(groups.values()).items())), sorted({str(row["library"]) for row in rows})
+
+
+def numbered_rows(runs: list, run_one: Callable, label: Callable) -> list[dict]:
+    """Each run's row (`run_one(run)` gives the row, or None and why it was dropped, said on stderr), its id
+    `<fault>/<n>` numbered within its fault, keys in KEYS' order."""
+    body: dict[str, int] = {}
+    rows = []
+    for r in runs:
+        row, why = run_one(r)
+        if row is None:
+            print(f"dropped: {r.fault.name} {label(r)}: {why}", file=sys.stderr)
+            continue
+        n = body.get(r.fault.name, 1)
+        body[r.fault.name] = n + 1
+        row = {**row, "id": f"{r.fault.name}/{n}", "body": n}
+        rows.append({k: row[k] for k in KEYS})
+        print(row["id"], "|", str(row["exception"])[:150], flush=True)
+    return rows
+
+
+def write_set(out: Path, planned: int, rows: list[dict]) -> None:
+    """The set's jsonl, its counts, and the summaries (summaries.json beside it) merged in."""
+    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    groups, sizes, libs = counts(rows)
+    print(f"runs {planned}, kept {len(rows)}; groups {groups} by size {sizes}")
+    print(f"libraries {len(libs)}: {', '.join(libs)}")
+    print(f"rows without a summary: {add_summaries(out, out.parent / 'summaries.json')}")

@@ -10,14 +10,13 @@ sdist) and write bug_heldout12.jsonl. Rows that share `group` fail from one inje
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from bugset_runner import KEYS, add_summaries, counts  # noqa: E402
+from bugset_runner import numbered_rows, write_set  # noqa: E402
 from fault_runner import one, probe, setup  # noqa: E402
 from faults import FAULTS, PACKAGES, RUNS  # noqa: E402
 
@@ -40,26 +39,10 @@ def main() -> int:
         print(probe(opts.venvs, fault, SUITES.get(fault.package.name, "tests")))
         return 0
     todo = [r for r in RUNS if r.fault.name.startswith(opts.only)]
-    body: dict[str, int] = {}
-    rows = []
-    for r in todo:
-        row, why = one(opts.venvs, r)
-        if row is None:
-            print(f"dropped: {r.fault.name} {r.node}: {why}", file=sys.stderr)
-            continue
-        n = body.get(r.fault.name, 1)
-        body[r.fault.name] = n + 1
-        row = {**row, "id": f"{r.fault.name}/{n}", "body": n}
-        rows.append({k: row[k] for k in KEYS})
-        print(row["id"], "|", str(row["exception"])[:150], flush=True)
+    rows = numbered_rows(todo, lambda r: one(opts.venvs, r), lambda r: r.node)
     if opts.only:
         return 0
-    out = HERE / "bug_heldout12.jsonl"
-    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    groups, sizes, libs = counts(rows)
-    print(f"runs {len(todo)}, kept {len(rows)}; groups {groups} by size {sizes}")
-    print(f"libraries {len(libs)}: {', '.join(libs)}")
-    print(f"rows without a summary: {add_summaries(out, HERE / 'summaries.json')}")
+    write_set(HERE / "bug_heldout12.jsonl", len(todo), rows)
     return 0
 
 

@@ -11,14 +11,13 @@ from one injected fault. See README.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from bugset_runner import KEYS, add_summaries, counts  # noqa: E402
+from bugset_runner import numbered_rows, write_set  # noqa: E402
 from fault_runner import one, probe, setup  # noqa: E402
 from faults import FAULTS, RUNS  # noqa: E402
 
@@ -35,26 +34,10 @@ def main() -> int:
         print(probe(FAULTS[opts.probe]))
         return 0
     todo = [r for r in RUNS if r.fault.name.startswith(opts.only)]
-    body: dict[str, int] = {}
-    rows = []
-    for r in todo:
-        row, why = one(r)
-        if row is None:
-            print(f"dropped: {r.fault.name} {r.test}: {why}", file=sys.stderr)
-            continue
-        n = body.get(r.fault.name, 1)
-        body[r.fault.name] = n + 1
-        row = {**row, "id": f"{r.fault.name}/{n}", "body": n}
-        rows.append({k: row[k] for k in KEYS})
-        print(row["id"], "|", str(row["exception"])[:150], flush=True)
+    rows = numbered_rows(todo, one, lambda r: r.test)
     if opts.only:
         return 0
-    out = HERE / "bug_heldout14.jsonl"
-    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    groups, sizes, libs = counts(rows)
-    print(f"runs {len(todo)}, kept {len(rows)}; groups {groups} by size {sizes}")
-    print(f"libraries {len(libs)}: {', '.join(libs)}")
-    print(f"rows without a summary: {add_summaries(out, HERE / 'summaries.json')}")
+    write_set(HERE / "bug_heldout14.jsonl", len(todo), rows)
     return 0
 
 
