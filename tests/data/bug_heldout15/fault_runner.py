@@ -1,0 +1,230 @@
+"""How bug_heldout15's runs are made: one injected fault in a small asynchronous application written for the set on
+top of an async library (Starlette with httpx, anyio, aiosqlite, aiohttp, trio), surfaced by the application's own
+pytest suite (anyio's pytest plugin, pytest-asyncio, pytest-aiohttp or pytest-trio).
+
+A run copies the pristine application (apps/<app>/: the module and its suite, stored as `suite_<name>.py` so the
+repository's own pytest does not collect it, written as `test_<name>.py`) into a fresh folder, applies its fault (one
+exact text replacement, which must occur exactly once) and runs one test with pytest from the pinned venv. Only runs
+that fail with the expected exception type are kept. The output is the failing test's section of the report, then
+the `warnings summary` section when pytest printed one (a coroutine that was never awaited). The run folder is shown
+as /home/user/project, the venv as /home/user/.venv, pytest's temporary folders, localhost ports, durations and
+object addresses as fixed values (the interpreter's own library as
+/usr/local/lib), so a regeneration writes the same rows.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from regression_runner import failure_section, function_source
+
+HERE = Path(__file__).resolve().parent
+APPS = HERE / "apps"
+VENV = Path("/tmp/bugset15/venv")  # made by `runs.py --setup`
+PROJECT = "/home/user/project"
+VENV_SHOWN = "/home/user/.venv"
+ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
+PORT = "8080"  # what every localhost port becomes
+PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
+PYTEST += ["-o", "asyncio_default_fixture_loop_scope=function"]
+PINS = [  # the venv, exactly (pip freeze after installing the first ten)
+    "pytest==8.3.4",
+    "starlette==0.41.3",
+    "httpx==0.28.1",
+    "anyio==4.7.0",
+    "aiosqlite==0.20.0",
+    "aiohttp==3.11.11",
+    "pytest-asyncio==0.24.0",
+    "pytest-aiohttp==1.0.5",
+    "trio==0.27.0",
+    "pytest-trio==0.8.0",
+    "aiohappyeyeballs==2.7.1",
+    "aiosignal==1.4.0",
+    "attrs==26.1.0",
+    "certifi==2026.10.19.post1",
+    "frozenlist==1.8.0",
+    "h11==0.16.0",
+    "httpcore==1.0.9",
+    "idna==3.20",
+    "iniconfig==2.3.1",
+    "multidict==6.9.1",
+    "outcome==1.3.0.post0",
+    "packaging==26.4",
+    "pluggy==1.7.0",
+    "propcache==0.5.4",
+    "sniffio==1.3.1",
+    "sortedcontainers==2.4.0",
+    "typing_extensions==4.16.0",
+    "yarl==1.25.1",
+]
+
+
+@dataclass(frozen=True)
+class App:
+    name: str  # the folder under apps/
+    module: str  # the application module (apps/<name>/<module>.py; its suite apps/<name>/suite_<module>.py)
+    library: str  # the rows' `library`: the async library the application is built on
+    stack: str  # what the application and its suite run on, for the rows' `source`
+
+    @property
+    def test_file(self) -> str:
+        return f"test_{self.module}.py"
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One injected root cause: `old` replaced by `new` in the application module."""
+
+    name: str  # the group
+    app: App
+    old: str
+    new: str
+    kind: str  # the bug kind, for the README
+
+
+@dataclass(frozen=True)
+class Run:
+    fault: Fault
+    test: str  # the test function in the app's suite
+    expect: str  # the exception type the run must end with
+    callsite: str  # how this test reaches the fault
+
+
+def setup() -> None:
+    """The venv with the pinned libraries (PyPI only)."""
+    py = VENV / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    if not py.exists():
+        print(f"setup: venv {VENV}", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, env=env)
+    print("setup: pip install " + " ".join(PINS), flush=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", *PINS], check=True, timeout=900, env=env)
+
+
+def prepare(fault: Fault, root: Path) -> None:
+    """The pristine application under root, its suite as test_<module>.py, with the fault applied."""
+    root.mkdir(parents=True)
+    src = APPS / fault.app.name
+    shutil.copyfile(src / f"{fault.app.module}.py", root / f"{fault.app.module}.py")
+    shutil.copyfile(src / f"suite_{fault.app.module}.py", root / fault.app.test_file)
+    path = root / f"{fault.app.module}.py"
+    text = path.read_text()
+    if text.count(fault.old) != 1:
+        raise SystemExit(f"error: fault {fault.name}: the text to replace occurs {text.count(fault.old)} times")
+    path.write_text(text.replace(fault.old, fault.new))
+
+
+def pytest(root: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PYTEST", "NO_COLOR", "FORCE_COLOR"))}
+    env.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "COLUMNS": "120"})
+    env.update({"HOME": str(home), "TERM": "xterm", "TZ": "UTC", "PYTEST_DEBUG_TEMPROOT": str(home)})
+    return subprocess.run(
+        [str(VENV / "bin" / "python"), *args],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        errors="replace",
+    )
+
+
+def command(node: str) -> str:
+    return shlex.join(["python", *PYTEST, node])
+
+
+def warnings_section(stdout: str) -> str:
+    """pytest's `warnings summary` section, without its link to the documentation."""
+    lines = stdout.splitlines()
+    start = next((i for i, ln in enumerate(lines) if re.match(r"^={3,} warnings summary ={3,}$", ln)), None)
+    if start is None:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"^={3,} .* ={3,}$", lines[i])), len(lines))
+    return "\n".join(ln for ln in lines[start:end] if not ln.startswith("-- Docs: ")).rstrip("\n")
+
+
+def clean(text: str, root: Path, tmp: Path) -> str:
+    text = text.replace(str(root) + "/", "").replace(str(root), PROJECT)
+    text = text.replace(str(VENV), VENV_SHOWN).replace(str(tmp), "/tmp")
+    text = text.replace(f"{sys.base_prefix}/lib/", "/usr/local/lib/")  # the interpreter the venv was made from
+    text = re.sub(r"pytest-of-[^/\s]+/pytest-\d+", "pytest-of-user/pytest-0", text)
+    text = re.sub(r" in \d+\.\d+s\b", " in 0.01s", text)
+    text = re.sub(r"\b(127\.0\.0\.1|localhost):\d+", rf"\1:{PORT}", text)
+    text = re.sub(r"(port=|'port': )\d{4,5}\b", rf"\g<1>{PORT}", text)
+    return re.sub(r"0x[0-9a-fA-F]{6,}", ADDRESS, text)
+
+
+def probe(fault: Fault) -> str:
+    """Every failing test of the application's suite under the fault, with its exception line."""
+    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
+        root = Path(tmp).resolve() / "project"
+        prepare(fault, root)
+        args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", *PYTEST[-2:], "--tb=line", "-rf"]
+        res = pytest(root, args, Path(tmp))
+    keep = ("FAILED", "ERROR", "/")
+    return "\n".join(ln for ln in res.stdout.splitlines() if ln.startswith(keep) or " passed" in ln or "failed" in ln)
+
+
+def exception_line(output: str) -> str:
+    """The exception: the first `E` line of the last traceback entry (pytest's short style names no type after a
+    rewritten `assert`: that is an AssertionError); for an exception group, which pytest draws as the interpreter does
+    (`+ Exception Group Traceback`, `| ...`), the outermost group's line."""
+    lines = output.splitlines()
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("E ") and (i == 0 or not lines[i - 1].startswith("E "))]
+    if not starts:
+        return next((m.group(1) for ln in lines if (m := re.match(r"^  \| (\w*ExceptionGroup: .*)$", ln))), "")
+    first = lines[starts[-1]][1:].strip()
+    return f"AssertionError: {first}" if first.startswith("assert ") else first
+
+
+def one(run: Run) -> tuple[dict[str, object] | None, str]:
+    """The row of one run (without id/body), or None and why it was dropped."""
+    app = run.fault.app
+    node = f"{app.test_file}::{run.test}"
+    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
+        home = Path(tmp).resolve()
+        root = home / "project"
+        prepare(run.fault, root)
+        (home / "tmp").mkdir()
+        try:
+            res = pytest(root, [*PYTEST, node], home / "tmp")
+        except subprocess.TimeoutExpired:
+            return None, "timeout"
+        stdout = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)
+        if res.returncode != 1 or ("= FAILURES =" not in stdout and "= ERRORS =" not in stdout):
+            return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
+        failure = clean(failure_section(stdout), root, home / "tmp")
+        warned = clean(warnings_section(stdout), root, home / "tmp")
+        output = failure + ("\n" + warned if warned else "")
+        exception = exception_line(failure)
+        if not exception or run.expect != exception.split(":", 1)[0].rsplit(".", 1)[-1]:
+            return None, "unexpected exception: " + exception
+        code = f"# file: {app.test_file}\n" + function_source(root / app.test_file, run.test)
+        mine = f"{app.module}.py"
+        trace = re.split(r"^-{3,} Captured ", failure, flags=re.M)[0]  # not a server's logged traceback
+        frame = rf"^{re.escape(mine)}:(\d+): |^ +\| +File \"{re.escape(mine)}\", line (\d+), "
+        lines = [int(m.group(1) or m.group(2)) for m in re.finditer(frame, trace, flags=re.M)]
+        if lines:  # the innermost frame in the application module, as the faulted copy has it
+            code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
+    row: dict[str, object] = {
+        "group": run.fault.name,
+        "library": app.library,
+        "callsite": run.callsite,
+        "path": app.test_file,
+        "code": code,
+        "command": command(node),
+        "returncode": res.returncode,
+        "output": output,
+        "exception": exception,
+        "source": f"fault injected into {mine}, a small asynchronous application written for bug_heldout15 on "
+        f"{app.stack} (pinned from PyPI), surfaced by the application's own pytest suite",
+    }
+    return row, exception
