@@ -159,6 +159,7 @@ def clean(text: str, root: Path, tmp: Path) -> str:
     text = re.sub(r" in \d+\.\d+s\b", " in 0.01s", text)
     text = re.sub(r"\b(127\.0\.0\.1|localhost):\d+", rf"\1:{PORT}", text)
     text = re.sub(r"(port=|'port': )\d{4,5}\b", rf"\g<1>{PORT}", text)
+    text = re.sub(r"(cancel scope )[0-9a-f]{6,}", rf"\g<1>{ADDRESS[2:]}", text)  # anyio names a scope by its id
     return re.sub(r"0x[0-9a-fA-F]{6,}", ADDRESS, text)
 
 
