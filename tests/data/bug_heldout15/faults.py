@@ -147,7 +147,7 @@ RUNS = [
     _r("orders_wrong_error_caught", "test_duplicate_email", "IntegrityError", "add_customer twice, other case"),
     _r("orders_order_not_committed", "test_orders_survive_reopen", "AssertionError", "close, reopen, list orders"),
     _r("orders_status_default", "test_open_orders_in_order", "AssertionError", "Repo.orders with its default"),
-    _r("orders_status_default", "test_orders_survive_reopen", "AssertionError", "close, reopen, list orders"),
+    _r("orders_status_default", "test_orders_are_per_customer", "AssertionError", "Repo.orders of two customers"),
     _r("orders_fetchone_for_fetchall", "test_open_orders_in_order", "TypeError", "Repo.orders of two orders"),
     _r("orders_fetchone_for_fetchall", "test_ship_moves_order", "TypeError", "Repo.orders after shipping"),
     _r("orders_fetchone_for_fetchall", "test_orders_survive_reopen", "TypeError", "Repo.orders after a reopen"),

@@ -40,6 +40,15 @@ async def test_open_orders_in_order(repo):
 
 
 @pytest.mark.asyncio
+async def test_orders_are_per_customer(repo):
+    ada = await repo.add_customer("ada@example.org", "Ada")
+    bob = await repo.add_customer("bob@example.org", "Bob")
+    await repo.add_order(bob, 700)
+    assert await repo.orders(ada) == []
+    assert await repo.orders(bob) == [{"id": 1, "total_cents": 700, "status": "open"}]
+
+
+@pytest.mark.asyncio
 async def test_ship_moves_order(repo):
     cid = await repo.add_customer("ada@example.org", "Ada")
     oid = await repo.add_order(cid, 1200)
