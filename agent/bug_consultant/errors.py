@@ -24,7 +24,10 @@ _EXC_AFTER_FRAME = re.compile(
 _GROUP_PREFIX = re.compile(r"^\s*(?:\|\s?)+")
 # pytest's long format: "E   message" lines, then "path.py:12: ExceptionType"
 _PYTEST_LOCATION = re.compile(r"^(?P<file>\S+\.py):(?P<line>\d+): (?P<type>[A-Za-z_][\w.]*)$")
-_PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) (?P<test>\S+?)(?: - (?P<rest>.*))?$")
+# pytest's summary line `FAILED tests/test_x.py::test_add - assert ...` (unittest's `FAILED (failures=1)` is no test)
+_PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) (?P<test>[^\s(]\S*?)(?: - (?P<rest>.*))?$")
+# unittest's header of a failure: `FAIL: test_x (pkg.mod.Class.test_x)` (Python >= 3.11), `(pkg.mod.Class)` before
+_UNITTEST_HEADER = re.compile(r"^(?:FAIL|ERROR): (?P<name>\w+) \((?P<id>[\w.]+)\)")
 _GENERIC_ERROR = re.compile(r"(?i)\b(error|fatal|failed|failure|not found|no such file|cannot|permission denied)\b")
 _SITE = re.compile(r"(?:site|dist)-packages/(?P<pkg>[A-Za-z_][\w]*)")
 _STDLIB = re.compile(r"/lib/python3\.\d+/(?P<mod>[A-Za-z_]\w*)")
@@ -309,6 +312,22 @@ def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
     return ErrorInfo(exc_type, message[:500], _pytest_frames(last), "test_failure", tests, outer)
 
 
+def failing_tests(lines: list[str], report: list[str]) -> list[str]:
+    """The failing tests a report names: pytest's summary (`FAILED tests/test_x.py::test_add`), else unittest's
+    headers (`FAIL: test_x (pkg.mod.Class.test_x)`: the test's id) or pytest's block headers (`____ Class.test_x[1]
+    ____`, `ERROR at setup of test_x`), in order, each once."""
+    tests = [m.group("test") for line in lines if (m := _PYTEST_SUMMARY.match(line.strip()))]
+    if not tests:
+        for line in report:
+            if m := _UNITTEST_HEADER.match(line):
+                name, test = m.group("name"), m.group("id")
+                tests.append(test if test.endswith(f".{name}") else f"{test}.{name}")
+            elif m := _PT_HEADER.match(line):
+                title = m.group("title")
+                tests.append(re.sub(r"^ERROR (?:at (?:setup|teardown) of|collecting) ", "", title))
+    return list(dict.fromkeys(tests))
+
+
 def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     """The error in a command's output; None when the output shows none (or the command succeeded)."""
     if returncode == 0 or not output.strip():
@@ -322,8 +341,8 @@ def _parse_error(output: str) -> ErrorInfo | None:
     # exception groups print their tracebacks behind "| " margins and "+---" rules
     lines = [_GROUP_PREFIX.sub("", line) for line in output.rstrip().splitlines()[-400:]]
     lines = [line for line in lines if not line.lstrip().startswith("+-")]
-    tests = [m.group("test") for line in lines if (m := _PYTEST_SUMMARY.match(line.strip()))]
     report = output.rstrip().splitlines()[-3000:]  # pytest's long entries show whole functions: more lines
+    tests = failing_tests(lines, report)
     pytest_report = any(_PT_LOCATION.match(line) for line in report) and any(_PT_E_LINE.match(line) for line in report)
     if pytest_report and (info := _parse_pytest(report, tests)) is not None:
         return info
