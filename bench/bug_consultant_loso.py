@@ -54,6 +54,7 @@ from agent.bug_consultant.features import FIELDS
 from agent.bug_consultant.retrieval import (
     EMBEDDING_WEIGHT,
     FIELD_WEIGHTS,
+    GATE_ONLY,
     RERANK_ONLY,
     SAME_TEMPLATE,
     BugIndex,
@@ -133,12 +134,13 @@ def gate_weights(w: dict[str, float]) -> dict[str, float]:
     return {**w, **dict.fromkeys(RERANK_ONLY, 0.0)}
 
 
-def scores(p: Prepared, w: dict[str, float]) -> np.ndarray:
-    """The index's weighted mean for every (query, record) pair; the query itself left out."""
+def scores(p: Prepared, w: dict[str, float], gate: bool = False) -> np.ndarray:
+    """The index's weighted mean for every (query, record) pair, the query itself left out; `gate`: with the fields
+    that gate only (`retrieval.GATE_ONLY`), as the gate reads it."""
     total = np.zeros(p.same.shape)
     denom = np.zeros(p.same.shape)
     for name in FIELDS:
-        if (wf := w.get(name, 0.0)) <= 0:
+        if (wf := w.get(name, 0.0)) <= 0 or (name in GATE_ONLY and not gate):
             continue
         mask = p.has[name][:, None] * (p.has[name][None, :] if name == "tags" else 1.0)
         total += wf * p.parts[name] * mask
@@ -294,7 +296,7 @@ def choose_gate(
 ) -> tuple[tuple[float, ...], tuple[float, float]]:
     """The confidence's terms and threshold with the most mean advice shown on `train` under the rule (`cap`)."""
     best: tuple[float, tuple[float, ...], tuple[float, float]] | None = None
-    s = {n: scores(data[(n, mode)], gate_weights(w)) for n in train}
+    s = {n: scores(data[(n, mode)], gate_weights(w), gate=True) for n in train}
     cons = {n: consensus(data[(n, mode)], s[n]) for n in train}
     for terms in choices:
         results = {n: gated(data[(n, mode)], s[n], cons[n], terms) for n in train}
@@ -335,7 +337,7 @@ def shipped(
             ranked = scores(p, w)
             r1, r3, mrr = recall(p, ranked)
             terms, t = gates["no code" if mode == "no code" else "code"]
-            tagless = scores(p, gate_weights(w))
+            tagless = scores(p, gate_weights(w), gate=True)
             own, foreign = gated(p, tagless, consensus(p, tagless), terms)
             line.append(f"{mode}: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, shown {pct(p, own, t, True)}"
                         f" / {pct(p, foreign, t, False)}")  # fmt: skip
@@ -434,7 +436,7 @@ def main(
                 r1, r3, mrr = recall(data[(left, mode)], ranked)
                 terms, after = chosen
                 # the gate reads the scores without the summary's tags (`BugIndex._scores`)
-                tagless = scores(data[(left, mode)], gate_weights(w))
+                tagless = scores(data[(left, mode)], gate_weights(w), gate=True)
                 own1, foreign1 = gated(data[(left, mode)], tagless, consensus(data[(left, mode)], tagless), terms)
                 line.append(
                     f"summaries: r@1 {r1:.3f} r@3 {r3:.3f} MRR {mrr:.3f}, after "
@@ -447,7 +449,7 @@ def main(
             choices = grid if mode == "code" else nc_grid
             key = (mode, tuple(sorted(gate_weights(w).items())))
             if key not in gate_cache:
-                s = {n: scores(data[(n, mode)], gate_weights(w)) for n in names}  # what the gate reads
+                s = {n: scores(data[(n, mode)], gate_weights(w), gate=True) for n in names}  # what the gate reads
                 cons = {n: consensus(data[(n, mode)], s[n]) for n in names}
                 gate_cache[key] = {
                     t: {n: gated(data[(n, mode)], s[n], cons[n], t) for n in names} for t in {*choices, (0, 0, 0)}

@@ -55,8 +55,20 @@ from functools import lru_cache
 
 from agent.bug_consultant.errors import ErrorInfo, Frame, normalise, tokenize
 
-FIELDS = ("message", "where", "tags", "program", "failed", "keywords", "imports", "function", "api", "report")
-FEATURES_VERSION = 9  # stored fields of another version are computed again (store.index_rows)
+FIELDS = (
+    "message",
+    "where",
+    "tags",
+    "program",
+    "failed",
+    "keywords",
+    "imports",
+    "function",
+    "api",
+    "report",
+    "subject",
+)
+FEATURES_VERSION = 10  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -496,6 +508,7 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "function": function_tokens(info, code),
         "api": api_tokens(code) if code else [],
         "report": report_tokens(info),
+        "subject": subject_tokens(info),
     }
 
 
@@ -506,6 +519,26 @@ def report_tokens(info: ErrorInfo) -> list[str]:
     """The words of a test-suite report as printed (test names and files, the test's code, the assertion's values),
     as plain BM25 reads the whole output; other outputs none."""
     return sorted(set(tokenize(info.report))) if info.kind in REPORT_KINDS else []
+
+
+# the failing test's class in unittest's header (`FAIL: test_x (pkg.test_mod.TestClass.test_x)`) and pytest's
+# (`____ TestClass.test_x[param] ____`)
+_UNITTEST_HEADER = re.compile(r"^(?:FAIL|ERROR): \w+ \((?P<test>[\w.]+)\)$")
+_PYTEST_HEADER = re.compile(r"^_{3,} (?P<test>[\w.]+?)(?:\[.*\])? _{3,}$")
+
+
+def subject_tokens(info: ErrorInfo) -> list[str]:
+    """The subject under test of a test-suite report: the failing tests' classes, each a whole identifier (inherited
+    tests of `TestMedian` and `TestMedianLow` share their names and assertions, not their class); other outputs none."""
+    if info.kind not in REPORT_KINDS:
+        return []
+    subjects = set()
+    for line in info.report.splitlines():
+        if m := _UNITTEST_HEADER.match(line) or _PYTEST_HEADER.match(line):
+            parts = m.group("test").split(".")
+            if len(parts) > 1 and parts[-2][:1].isupper():
+                subjects.add(parts[-2])
+    return sorted(subjects)
 
 
 def embedding_text(info: ErrorInfo, code: str = "") -> str:

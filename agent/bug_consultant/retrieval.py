@@ -76,6 +76,7 @@ FIELD_WEIGHTS: dict[str, float] = {
     "function": 0.5,
     "api": 1.5,
     "report": 32.0,
+    "subject": 4.0,
 }
 EMBEDDING_WEIGHT = 0.5
 # Session 8 (six sets, bug_heldout4 reported once at 7ca672a and tuned on since; the left-out figures per set are in
@@ -222,6 +223,16 @@ EMBEDDING_WEIGHT = 0.5
 # every other set at most 3.3 %), 21.8 % -> 23.3 % without (1.0 -> 1.4 %, worst 6.5 % unchanged). On all fourteen: (0.2,
 # 0, consensus 0.2, margin 0.1, agreement 0.2) at 0.581 (the rule's 0.5805), test reports 0.646 (0.6453); without code
 # 0.2, 0.2, 0.2 at 0.656 (0.6556), test reports 0.696 (0.6957).
+# Session 16 (sixteen sets, bug_heldout13 and 14 tuned on since): the subject under test, the failing tests' classes
+# as whole identifiers (`features.subject_tokens`: unittest's `FAIL: test_x (pkg.mod.Class.test_x)`, pytest's
+# `____ Class.test_x ____`), a field that gates only (GATE_ONLY, weight 4): bug_heldout13's look-alikes run inherited
+# tests of one name and assertion in different classes (statistics' TestMedian vs TestMedianLow), and only the class
+# tells them apart. Left-out means, same command, before -> after: with code shown 23.0 -> 25.4 %, with none 1.97 ->
+# 1.52 % (worst 11.1 % bug_heldout13 -> 8.7 % bug_heldout12); without code 20.7 -> 24.4 %, 2.05 -> 1.18 % (worst 22.2
+# -> 4.3 %); recall unchanged (it never ranks). On all sixteen: with code as before at 0.581 (0.5805), test reports
+# 0.664 (0.6631). Without code the choice on all sixteen (0.2, margin 0.4, agreement 0.2 at 0.634, in-sample mean
+# shown 24.7 %) hides the tests' textbook YAML pair (score 0.899, confidence 0.610): session 15's terms stay (0.2, 0.2,
+# 0.2; in-sample 23.9 %) at the rule's 0.656 (0.6556, unchanged), test reports 0.687 (0.6864).
 RAISED_BONUS = 0.2
 PROGRAM_BONUS = 0.0
 CONSENSUS_WEIGHT = 0.2
@@ -233,7 +244,9 @@ AGREE_K = 3  # the best record and the next two
 SAME_TEMPLATE = 0.999  # the message field's similarity at which two records share the template
 # fields that re-rank and never gate: the confidence is computed on the score without them (see the notes above)
 RERANK_ONLY = ("tags", "api", "report")
-DEFAULT_THRESHOLD = 0.581  # the rule's 0.5805 on the fourteen sets' tracebacks (session 15; 0.562 on 13, one gate)
+# the failing tests' classes (`features.subject_tokens`) gate only: they never re-rank (session 16)
+GATE_ONLY = ("subject",)
+DEFAULT_THRESHOLD = 0.581  # the rule's 0.5805 on the sixteen sets' tracebacks (sessions 15 and 16; 0.562 on 13)
 # a query without code is scored without its code fields (keywords, imports, the failing function, the APIs) and its
 # gate reads (score + NO_CODE_RAISED_BONUS x the same raise point + NO_CODE_DISTINCT_WEIGHT x the template's margin
 # + NO_CODE_AGREE_WEIGHT x the agreement) / (1 + the three) at 0.656, this much above the threshold (the notes above)
@@ -242,8 +255,8 @@ NO_CODE_RAISED_BONUS = 0.2
 NO_TRACEBACK_MARGIN = 0.315  # a query without code and without a traceback frame: its plain score at 0.896
 # a test-suite report (the `report` field: pytest's report) is gated at a threshold of its own, this much above the
 # threshold with code (REPORT_MARGIN) and without (NO_CODE_REPORT_MARGIN); see session 15 in the notes above
-REPORT_MARGIN = 0.065  # 0.646 (the rule's 0.6453 on the test reports of bug_heldout9, 10 and 12)
-NO_CODE_REPORT_MARGIN = 0.115  # 0.696 (0.6957)
+REPORT_MARGIN = 0.083  # 0.664 (the rule's 0.6631 on the test reports of bug_heldout9, 10, 12, 13 and 14)
+NO_CODE_REPORT_MARGIN = 0.106  # 0.687 (0.6864)
 IDF_PSEUDO_RECORDS = 100  # idf smoothing: a handful of records must not make every token look rare
 _DIM = 1 << 18  # hashed token space per field
 
@@ -609,6 +622,7 @@ class BugIndex:
         denom = np.zeros(n, dtype=np.float64)
         hashes = query.hashes or hashed(query.fields)
         rerank: tuple[np.ndarray, np.ndarray] | None = None  # the fields that re-rank only: numerator, weights
+        gate_only = (np.zeros(n), np.zeros(n))  # the fields that gate only: numerator, weights
         for name in FIELDS:
             w = self.weights.get(name, 0.0)
             q = hashes[name]
@@ -619,6 +633,9 @@ class BugIndex:
             rec = self._row_weight[name]
             sim = 2.0 * inter / np.maximum(float(idf[q].sum()) + rec, 1e-9)
             parts[name] = sim
+            if name in GATE_ONLY:
+                gate_only = (gate_only[0] + w * sim, gate_only[1] + w)
+                continue
             if name in RERANK_ONLY:
                 # the summary's tags count only where the record has tags too (never required)
                 counted = (rec > 0) if name == "tags" else np.ones(n, dtype=bool)
@@ -633,9 +650,9 @@ class BugIndex:
             parts["embedding"] = cos
             total += self.embedding_weight * cos
             denom += self.embedding_weight
-        gated = total / np.maximum(denom, 1e-9)
+        gated = (total + gate_only[0]) / np.maximum(denom + gate_only[1], 1e-9)
         if rerank is None:
-            return gated, parts, gated
+            return total / np.maximum(denom, 1e-9), parts, gated
         return (total + rerank[0]) / np.maximum(denom + rerank[1], 1e-9), parts, gated
 
     def search(
