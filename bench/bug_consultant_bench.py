@@ -233,6 +233,18 @@ SETS = [
         " pytest suite, built in session 15 by another engineer; reported once in session 15 (60d0c35), tuned on since"
         " session 16",
     ),
+    # faults in five small asynchronous apps written for the set (Starlette through httpx, an anyio task-group pool,
+    # aiosqlite, an aiohttp server/client pair on localhost, a trio nursery pipeline), each failing run one test of the
+    # app's own async pytest suite: ExceptionGroup tracebacks, never-awaited coroutine warnings, server logs; built in
+    # session 16 by another engineer who never read the retrieval code; registered never tuned on and run once per line
+    # at the method frozen at 3068110 (session 16)
+    LabelledSet(
+        "bug_heldout15",
+        DATA / "bug_heldout15" / "bug_heldout15.jsonl",
+        False,
+        "faults in five small async apps on Starlette, anyio, aiosqlite, aiohttp and trio, failing through each app's"
+        " own async pytest suite, built in session 16 by another engineer; never tuned on",
+    ),
 ]
 
 
