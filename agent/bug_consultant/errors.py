@@ -208,6 +208,24 @@ _PT_CHAINED = (
     "During handling of the above exception, another exception occurred:",
 )
 _PT_DEF = re.compile(r"^(?P<indent>\s*)(?:async\s+)?def\s+(?P<name>\w+)\s*\(")
+# pytest's warnings summary (`path:line: RuntimeWarning: ...` lines, then `-- Docs: ...`) up to the next section line
+_PT_WARNINGS = re.compile(r"^={3,} warnings summary(?: \(final\))? ={3,}\s*$")
+_PT_SECTION = re.compile(r"^={3,} .+ ={3,}\s*$")
+
+
+def _without_warnings(lines: list[str]) -> list[str]:
+    """The lines with pytest's warnings summary left out: a warning's lines name no failure."""
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if _PT_WARNINGS.match(line):
+            skipping = True
+        elif skipping and line.startswith("-- Docs: "):
+            skipping = False
+        elif not skipping or _PT_SECTION.match(line):
+            skipping = False
+            kept.append(line)
+    return kept
 
 
 def _pytest_blocks(lines: list[str]) -> list[list[str]]:
@@ -339,9 +357,10 @@ def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
 
 def _parse_error(output: str) -> ErrorInfo | None:
     # exception groups print their tracebacks behind "| " margins and "+---" rules
-    lines = [_GROUP_PREFIX.sub("", line) for line in output.rstrip().splitlines()[-400:]]
+    printed = _without_warnings(output.rstrip().splitlines())
+    lines = [_GROUP_PREFIX.sub("", line) for line in printed[-400:]]
     lines = [line for line in lines if not line.lstrip().startswith("+-")]
-    report = output.rstrip().splitlines()[-3000:]  # pytest's long entries show whole functions: more lines
+    report = printed[-3000:]  # pytest's long entries show whole functions: more lines
     tests = failing_tests(lines, report)
     pytest_report = any(_PT_LOCATION.match(line) for line in report) and any(_PT_E_LINE.match(line) for line in report)
     if pytest_report and (info := _parse_pytest(report, tests)) is not None:

@@ -68,7 +68,7 @@ FIELDS = (
     "report",
     "subject",
 )
-FEATURES_VERSION = 10  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 11  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
