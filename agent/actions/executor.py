@@ -454,6 +454,8 @@ class Actions:
         span = docstring_span(codes, scope.line, scope.end_line)
         if span is None or span[1] - span[0] < self.limits.min_elided_docstring:
             return None
+        if not any(_EXAMPLE.match(codes.get(n, "")) for n in range(span[0], span[1] + 1)):
+            return None  # its parameters and behaviour described, no examples: part of what the function is
         return codes, span
 
     def _docstring_notes(self, file: str, codes: dict[int, str], first: int, left_out: list[int]) -> dict[int, str]:
@@ -768,8 +770,8 @@ class Actions:
                     and (d := self._definition_at(w, facts)).kind in _SCOPE_KINDS and not _local(d)
                 ], facts)  # fmt: skip
                 through, symbol = (symbol.name, Symbol(symbol.last)) if exact else ("", symbol)
-                if not exact and _COMPOUND.search(symbol.last):  # nor its last part (`six.add_metaclass`): the
-                    loose = self._loose(symbol.last, symbols, facts)  # names holding it (not a word: `crt.key`)
+                if not exact and _partial_last(symbol.name):  # nor its last part (`six.add_metaclass`): the
+                    loose = self._loose(symbol.last, symbols, facts)  # names holding it
         else:
             symbols = self._bridge.workspace_symbols(symbol.name)
             exact = [self._definition_at(w, facts) for w in symbols if w["name"] == symbol.name]
@@ -938,6 +940,10 @@ class Actions:
         return ActionResult("\n".join(lines), 0, accessed)
 
 
+# a docstring line that starts examples: a doctest, an `Examples` heading, a code block
+_EXAMPLE = re.compile(
+    r"\s*(>>>\s|\.\. (code-block|code|doctest|ipython|plot)::|(Examples?|Usage)\s*:?\s*$|Example usage\b)", re.I
+)
 MAX_SHORT_NAME = 3  # a name this short holds its partial matches as written or as words, not in another case
 MAX_LOOSE_POOL = 30  # workspace symbols holding a name read for its partial matches (the first ones answer)
 # a compound name (`add_metaclass`, `addMetaclass`), whose partial matches are likely its kin; a plain word's (`key`,
@@ -956,6 +962,17 @@ def _holds_words(name: str, part: str) -> bool:
     `CodeTagFilter` and `_make_tag_state`, not in `_lookup_ctag`."""
     words, wanted = [w.lower() for w in _WORD.findall(name)], [w.lower() for w in _WORD.findall(part)]
     return bool(wanted) and any(words[i : i + len(wanted)] == wanted for i in range(len(words) - len(wanted) + 1))
+
+
+def _partial_last(name: str) -> bool:
+    """A dotted name nothing defines lists the partial matches of its last part when that part is a compound name
+    (`six.add_metaclass`) or a word longer than MAX_SHORT_NAME (`self.parent.children`, `torch.tensor`), as
+    `find_symbol` of that part alone does; not for a short word (`crt.key`) nor a method of a builtin (`str.strip`:
+    Python's own, whatever names in the repository hold its name)."""
+    last = name.rsplit(".", 1)[-1]
+    if name.split(".", 1)[0] in _NOT_CALLED:
+        return False
+    return bool(_COMPOUND.search(last)) or len(last) > MAX_SHORT_NAME
 
 
 def _local(d: Definition) -> bool:

@@ -8,7 +8,9 @@ called through a variable is never a function local to another one. Session 11: 
 the short methods beside it that call methods of the same object `self` holds (the standard library's queue.py), a
 code line over 500 characters is cut with a note (jinja2's generated regex), and the bench counts the parts a reader
 follows one by one. Session 12: a name nothing defines lists its first two partial matches, one only assigned names
-define lists one. Expected lines come from the sources themselves (Python's ast), not from the answers."""
+define lists one. Session 16: a dotted name's plain last part (a word over three letters, not a builtin's method)
+lists its partial matches too, and a long docstring without examples stays with its function. Expected lines come
+from the sources themselves (Python's ast), not from the answers."""
 
 from __future__ import annotations
 
@@ -136,9 +138,20 @@ def test_a_dotted_name_nothing_defines_lists_partial_matches_of_its_last_part(ro
         "partial matches:",
         f"packaging/version.py:{line}  _validate_local  def _validate_local(value, /)",
     ]
-    # a plain word as the last part (`crt.key`, a file name in a report): the names holding it would be noise
-    plain = fresh(bridge, root).execute("find_symbol", "report.validate")
-    assert (plain.returncode, plain.observation) == (1, "No definition of `report.validate`.")
+    # a plain word longer than three letters as the last part (`self.parent.children`, `torch.tensor`): the names
+    # holding it, as `find_symbol` of the word alone lists them
+    word = fresh(bridge, root).execute("find_symbol", "report.validate")
+    alone = fresh(bridge, root).execute("find_symbol", "validate")
+    assert word.returncode == 0 and word.observation.splitlines()[0] == "No exact definition of `report.validate`."
+    partial = word.observation.splitlines()[1:]
+    assert partial[0].startswith("partial matches") and len(partial) > 1
+    assert partial == alone.observation.splitlines()[1:]
+    assert all("validate" in row.split("  ")[1].lower() for row in partial[1:])
+    # a short word (`crt.key`, a file name in a report) or a method of a builtin (`str.validate`: Python's own
+    # type, whatever the repository names hold): no partial matches
+    for name in ("report.key", "str.validate"):
+        answer = fresh(bridge, root).execute("find_symbol", name)
+        assert (answer.returncode, answer.observation) == (1, f"No definition of `{name}`."), name
 
 
 def test_a_unique_class_outlined_a_few_calls_ago_is_not_outlined_again(root: Path, bridge: BridgeClient) -> None:
@@ -199,6 +212,32 @@ def test_a_function_too_long_for_one_part_leaves_its_long_docstring_out_first(ro
     inside = (first + last) // 2
     assert inside in set(numbered(fresh(bridge, root, max_open_lines=limit).execute(
         "open", f"packaging/specifiers.py:{inside}").observation))  # fmt: skip
+
+
+def test_a_long_docstring_without_examples_stays_with_its_function(root: Path, bridge: BridgeClient) -> None:
+    """A function too long for one part leaves out a long docstring only when it holds examples (a doctest, an
+    `Examples` heading): a docstring that only describes the parameters and behaviour is part of what the function
+    does (hvplot's `draw` documents `inspection_policy`, the option its bug report is about)."""
+    evaluate = functions(root / "packaging/markers.py")["Marker.evaluate"][0]
+    doc = docstring_lines(root / "packaging/markers.py", "Marker.evaluate")
+    assert ">>>" not in code_text(root / "packaging/markers.py", doc[0], doc[1])
+    limit = evaluate[2] - evaluate[1]  # too long for one part, short enough without its docstring
+    answer = fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/markers.py:{evaluate[1]}")
+    shown = set(numbered(answer.observation))
+    assert code(root / "packaging/markers.py", doc[0], doc[1]) <= shown, answer.observation  # the docstring whole
+    assert "lines left out" not in answer.observation
+    # a docstring with examples, in a function too long for one part: left out but its first line, as before
+    name = functions(root / "packaging/utils.py")["canonicalize_version"][0]
+    examples = docstring_lines(root / "packaging/utils.py", "canonicalize_version")
+    assert ">>>" in code_text(root / "packaging/utils.py", examples[0], examples[1])
+    limit = name[2] - name[1]
+    other = fresh(bridge, root, max_open_lines=limit).execute("open", f"packaging/utils.py:{name[1]}")
+    assert f"open packaging/utils.py:{examples[0] + 1}-{examples[1]}" in other.observation, other.observation
+    assert not set(range(examples[0] + 1, examples[1] + 1)) & set(numbered(other.observation))
+
+
+def code_text(path: Path, start: int, end: int) -> str:
+    return "\n".join(path.read_text().splitlines()[start - 1 : end])
 
 
 def test_partial_matches_list_classes_and_functions_before_assigned_names(root: Path, bridge: BridgeClient) -> None:
