@@ -351,7 +351,8 @@ def extract_identifiers(problem: str) -> list[str]:
             or after == "("
             or (before == "`" and after == "`")
         )
-        known = name in STOP or name in BUILTINS or name in out
+        prose = re.fullmatch(r"[A-Za-z](?:\.[A-Za-z])+", name)  # a Latin abbreviation (`e.g.`, `i.e.`), not code
+        known = name in STOP or name in BUILTINS or name in out or prose
         if codeish and not known and not name.isupper() and len(name) > 2:
             out.append(name)
     return out

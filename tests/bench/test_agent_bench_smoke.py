@@ -71,6 +71,9 @@ def words(text: str) -> int:
 def test_seeds_from_statement(repo: Path) -> None:
     assert extract_frames(PROBLEM, repo_files(repo))[0].file == "shop/cart.py"
     assert extract_identifiers(PROBLEM) == ["Cart.total", "cart.total"]
+    # a Latin abbreviation is prose, not a dotted name (session 16: `e.g` cost every tool four calls of nonsense)
+    latin = "Totals are wrong, e.g. `Cart.total()` (i.e. the sum), e.g: checkout(), cf. q.v. I.E. shop.cart"
+    assert extract_identifiers(latin) == ["Cart.total", "checkout", "shop.cart"]
 
 
 def test_seeds_of_reports_that_only_describe_behaviour(repo: Path) -> None:
