@@ -30,6 +30,9 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
   ``api:xml.etree.ElementTree.parse``), each call's keyword names and number of positional arguments
   (``api:csv.reader(kw:quoting)``, ``api:tempfile.mkstemp/0``): look-alike causes share the message, and the API
   the program misuses tells them apart (session 10). Only with ``code``.
+- ``unawaited``: the coroutines Python warns were never awaited (``coroutine 'MemoryObjectSendStream.send' was never
+  awaited``, in pytest's warnings summary too), whole and by their last part: the call a missing ``await`` left out.
+  It gates only (session 16).
 
 Measured and left out (session 5, weight 0 in the cross-validation folds once ``program`` is in): the failing
 line's operations as a field of its own, where the failing line's values were assigned, the constructs of the
@@ -67,8 +70,9 @@ FIELDS = (
     "api",
     "report",
     "subject",
+    "unawaited",
 )
-FEATURES_VERSION = 11  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 12  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -509,6 +513,7 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "api": api_tokens(code) if code else [],
         "report": report_tokens(info),
         "subject": subject_tokens(info),
+        "unawaited": unawaited_tokens(info),
     }
 
 
@@ -539,6 +544,17 @@ def subject_tokens(info: ErrorInfo) -> list[str]:
             if len(parts) > 1 and parts[-2][:1].isupper():
                 subjects.add(parts[-2])
     return sorted(subjects)
+
+
+_UNAWAITED = re.compile(r"coroutine '(?P<name>[\w.<>]+)' was never awaited")
+
+
+def unawaited_tokens(info: ErrorInfo) -> list[str]:
+    """The coroutines Python warns were never awaited (`RuntimeWarning: coroutine 'MemoryObjectSendStream.send' was
+    never awaited`, often in pytest's warnings summary after the failure): a missing `await` names the call it left
+    out, whole and by its last part; outputs without such a warning none."""
+    names = {m.group("name") for m in _UNAWAITED.finditer(info.report)}
+    return sorted({tok for name in names for tok in (f"coro:{name}", f"coro:.{name.rsplit('.', 1)[-1]}")})
 
 
 def embedding_text(info: ErrorInfo, code: str = "") -> str:
