@@ -279,3 +279,32 @@ def write_set(out: Path, planned: int, rows: list[dict]) -> None:
     print(f"runs {planned}, kept {len(rows)}; groups {groups} by size {sizes}")
     print(f"libraries {len(libs)}: {', '.join(libs)}")
     print(f"rows without a summary: {add_summaries(out, out.parent / 'summaries.json')}")
+
+
+def fault_runs_main(
+    out: Path,
+    doc: str | None,
+    faults: dict,
+    runs: list,
+    one: Callable,
+    setup: Callable[[], None],
+    probe: Callable,
+    probe_help: str = "a fault: list every test of its application that fails",
+) -> int:
+    """An injected-fault set's runs.py (bug_heldout14 on): --setup, --probe, --only (a dry run), else write the set."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    parser.add_argument("--setup", action="store_true", help="make the venv with the pinned libraries, then run")
+    parser.add_argument("--only", default="", help="run only groups starting with this (a dry run)")
+    parser.add_argument("--probe", default="", help=probe_help)
+    opts = parser.parse_args()
+    if opts.setup:
+        setup()
+    if opts.probe:
+        print(probe(faults[opts.probe]))
+        return 0
+    todo = [r for r in runs if r.fault.name.startswith(opts.only)]
+    rows = numbered_rows(todo, one, lambda r: r.test)
+    if opts.only:
+        return 0
+    write_set(out, len(todo), rows)
+    return 0

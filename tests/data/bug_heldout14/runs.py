@@ -10,36 +10,15 @@ from one injected fault. See README.md.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from bugset_runner import numbered_rows, write_set  # noqa: E402
+from bugset_runner import fault_runs_main  # noqa: E402
 from fault_runner import one, probe, setup  # noqa: E402
 from faults import FAULTS, RUNS  # noqa: E402
 
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--setup", action="store_true", help="make the venv with the pinned libraries, then run")
-    parser.add_argument("--only", default="", help="run only groups starting with this (a dry run)")
-    parser.add_argument("--probe", default="", help="a fault: list every test of its application that fails")
-    opts = parser.parse_args()
-    if opts.setup:
-        setup()
-    if opts.probe:
-        print(probe(FAULTS[opts.probe]))
-        return 0
-    todo = [r for r in RUNS if r.fault.name.startswith(opts.only)]
-    rows = numbered_rows(todo, one, lambda r: r.test)
-    if opts.only:
-        return 0
-    write_set(HERE / "bug_heldout14.jsonl", len(todo), rows)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(fault_runs_main(HERE / "bug_heldout14.jsonl", __doc__, FAULTS, RUNS, one, setup, probe))

@@ -14,27 +14,20 @@ object addresses as fixed values (the interpreter's own library as
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import shutil
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import fault_set
+from fault_set import ADDRESS, FaultSet, Row, as_assertion, expected, first_e_line
 from regression_runner import failure_section, function_source
 
 HERE = Path(__file__).resolve().parent
 APPS = HERE / "apps"
 VENV = Path("/tmp/bugset15/venv")  # made by `runs.py --setup`
-PROJECT = "/home/user/project"
-VENV_SHOWN = "/home/user/.venv"
-ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
 PORT = "8080"  # what every localhost port becomes
-PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
-PYTEST += ["-o", "asyncio_default_fixture_loop_scope=function"]
+PYTEST = [*fault_set.PYTEST, "-o", "asyncio_default_fixture_loop_scope=function"]
 PINS = [  # the venv, exactly (pip freeze after installing the first ten)
     "pytest==8.3.4",
     "starlette==0.41.3",
@@ -98,43 +91,20 @@ class Run:
     callsite: str  # how this test reaches the fault
 
 
-def setup() -> None:
-    """The venv with the pinned libraries (PyPI only)."""
-    py = VENV / "bin" / "python"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    if not py.exists():
-        print(f"setup: venv {VENV}", flush=True)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, env=env)
-    print("setup: pip install " + " ".join(PINS), flush=True)
-    subprocess.run([str(py), "-m", "pip", "install", "-q", *PINS], check=True, timeout=900, env=env)
+def ports_and_scopes(text: str) -> str:
+    """Localhost ports as PORT, anyio's cancel scopes (named by their id) as ADDRESS."""
+    text = re.sub(r"\b(127\.0\.0\.1|localhost):\d+", rf"\1:{PORT}", text)
+    text = re.sub(r"(port=|'port': )\d{4,5}\b", rf"\g<1>{PORT}", text)
+    return re.sub(r"(cancel scope )[0-9a-f]{6,}", rf"\g<1>{ADDRESS[2:]}", text)
+
+
+FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=ports_and_scopes)
+setup = FAULT_SET.setup
 
 
 def prepare(fault: Fault, root: Path) -> None:
     """The pristine application under root, its suite as test_<module>.py, with the fault applied."""
-    root.mkdir(parents=True)
-    src = APPS / fault.app.name
-    shutil.copyfile(src / f"{fault.app.module}.py", root / f"{fault.app.module}.py")
-    shutil.copyfile(src / f"suite_{fault.app.module}.py", root / fault.app.test_file)
-    path = root / f"{fault.app.module}.py"
-    text = path.read_text()
-    if text.count(fault.old) != 1:
-        raise SystemExit(f"error: fault {fault.name}: the text to replace occurs {text.count(fault.old)} times")
-    path.write_text(text.replace(fault.old, fault.new))
-
-
-def pytest(root: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PYTEST", "NO_COLOR", "FORCE_COLOR"))}
-    env.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "COLUMNS": "120"})
-    env.update({"HOME": str(home), "TERM": "xterm", "TZ": "UTC", "PYTEST_DEBUG_TEMPROOT": str(home)})
-    return subprocess.run(
-        [str(VENV / "bin" / "python"), *args],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        errors="replace",
-    )
+    fault_set.prepare(root, APPS / fault.app.name, fault.app.module, fault.app.test_file, fault)
 
 
 def command(node: str) -> str:
@@ -151,62 +121,33 @@ def warnings_section(stdout: str) -> str:
     return "\n".join(ln for ln in lines[start:end] if not ln.startswith("-- Docs: ")).rstrip("\n")
 
 
-def clean(text: str, root: Path, tmp: Path) -> str:
-    text = text.replace(str(root) + "/", "").replace(str(root), PROJECT)
-    text = text.replace(str(VENV), VENV_SHOWN).replace(str(tmp), "/tmp")
-    text = text.replace(f"{sys.base_prefix}/lib/", "/usr/local/lib/")  # the interpreter the venv was made from
-    text = re.sub(r"pytest-of-[^/\s]+/pytest-\d+", "pytest-of-user/pytest-0", text)
-    text = re.sub(r" in \d+\.\d+s\b", " in 0.01s", text)
-    text = re.sub(r"\b(127\.0\.0\.1|localhost):\d+", rf"\1:{PORT}", text)
-    text = re.sub(r"(port=|'port': )\d{4,5}\b", rf"\g<1>{PORT}", text)
-    text = re.sub(r"(cancel scope )[0-9a-f]{6,}", rf"\g<1>{ADDRESS[2:]}", text)  # anyio names a scope by its id
-    return re.sub(r"0x[0-9a-fA-F]{6,}", ADDRESS, text)
-
-
 def probe(fault: Fault) -> str:
     """Every failing test of the application's suite under the fault, with its exception line."""
-    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
-        root = Path(tmp).resolve() / "project"
-        prepare(fault, root)
-        args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", *PYTEST[-2:], "--tb=line", "-rf"]
-        res = pytest(root, args, Path(tmp))
-    keep = ("FAILED", "ERROR", "/")
-    return "\n".join(ln for ln in res.stdout.splitlines() if ln.startswith(keep) or " passed" in ln or "failed" in ln)
+    args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", *PYTEST[-2:], "--tb=line", "-rf"]
+    return FAULT_SET.probe(lambda root: prepare(fault, root), args)
 
 
 def exception_line(output: str) -> str:
-    """The exception: the first `E` line of the last traceback entry (pytest's short style names no type after a
-    rewritten `assert`: that is an AssertionError); for an exception group, which pytest draws as the interpreter does
-    (`+ Exception Group Traceback`, `| ...`), the outermost group's line."""
+    """The exception: the first `E` line of the last traceback entry (an AssertionError after a rewritten `assert`);
+    for an exception group, which pytest draws as the interpreter does (`+ Exception Group Traceback`, `| ...`), the
+    outermost group's line."""
     lines = output.splitlines()
-    starts = [i for i, ln in enumerate(lines) if ln.startswith("E ") and (i == 0 or not lines[i - 1].startswith("E "))]
-    if not starts:
-        return next((m.group(1) for ln in lines if (m := re.match(r"^  \| (\w*ExceptionGroup: .*)$", ln))), "")
-    first = lines[starts[-1]][1:].strip()
-    return f"AssertionError: {first}" if first.startswith("assert ") else first
+    if found := first_e_line(lines):
+        return as_assertion(found[0])
+    return next((m.group(1) for ln in lines if (m := re.match(r"^  \| (\w*ExceptionGroup: .*)$", ln))), "")
 
 
-def one(run: Run) -> tuple[dict[str, object] | None, str]:
+def one(run: Run) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
     app = run.fault.app
     node = f"{app.test_file}::{run.test}"
-    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
-        home = Path(tmp).resolve()
-        root = home / "project"
-        prepare(run.fault, root)
-        (home / "tmp").mkdir()
-        try:
-            res = pytest(root, [*PYTEST, node], home / "tmp")
-        except subprocess.TimeoutExpired:
-            return None, "timeout"
-        stdout = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)
-        if res.returncode != 1 or ("= FAILURES =" not in stdout and "= ERRORS =" not in stdout):
-            return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
-        failure = clean(failure_section(stdout), root, home / "tmp")
-        warned = clean(warnings_section(stdout), root, home / "tmp")
+
+    def finish(stdout: str, root: Path, tmp: Path) -> tuple[Row | None, str]:
+        failure = FAULT_SET.clean(failure_section(stdout), root, tmp)
+        warned = FAULT_SET.clean(warnings_section(stdout), root, tmp)
         output = failure + ("\n" + warned if warned else "")
         exception = exception_line(failure)
-        if not exception or run.expect != exception.split(":", 1)[0].rsplit(".", 1)[-1]:
+        if not expected(exception, run.expect):
             return None, "unexpected exception: " + exception
         code = f"# file: {app.test_file}\n" + function_source(root / app.test_file, run.test)
         mine = f"{app.module}.py"
@@ -215,17 +156,19 @@ def one(run: Run) -> tuple[dict[str, object] | None, str]:
         lines = [int(m.group(1) or m.group(2)) for m in re.finditer(frame, trace, flags=re.M)]
         if lines:  # the innermost frame in the application module, as the faulted copy has it
             code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
-    row: dict[str, object] = {
-        "group": run.fault.name,
-        "library": app.library,
-        "callsite": run.callsite,
-        "path": app.test_file,
-        "code": code,
-        "command": command(node),
-        "returncode": res.returncode,
-        "output": output,
-        "exception": exception,
-        "source": f"fault injected into {mine}, a small asynchronous application written for bug_heldout15 on "
-        f"{app.stack} (pinned from PyPI), surfaced by the application's own pytest suite",
-    }
-    return row, exception
+        row: Row = {
+            "group": run.fault.name,
+            "library": app.library,
+            "callsite": run.callsite,
+            "path": app.test_file,
+            "code": code,
+            "command": command(node),
+            "returncode": 1,
+            "output": output,
+            "exception": exception,
+            "source": f"fault injected into {mine}, a small asynchronous application written for bug_heldout15 on "
+            f"{app.stack} (pinned from PyPI), surfaced by the application's own pytest suite",
+        }
+        return row, exception
+
+    return FAULT_SET.failing_run(lambda root: prepare(run.fault, root), [*PYTEST, node], finish)

@@ -15,25 +15,18 @@ reproduction blobs (the suite's settings profile); time zones come from the pinn
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import shutil
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import fault_set
+from fault_set import PYTEST, FaultSet, Row, as_assertion, expected, first_e_line
 from regression_runner import failure_section, function_source
 
 HERE = Path(__file__).resolve().parent
 APPS = HERE / "apps"
 VENV = Path("/tmp/bugset16/venv")  # made by `runs.py --setup`
-PROJECT = "/home/user/project"
-VENV_SHOWN = "/home/user/.venv"
-ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
-PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
 DOCTEST = "doctest:"  # a run's `test` that names a doctest item: doctest:<function>
 PINS = [  # the venv, exactly (pip freeze after installing the first five)
     "pytest==8.3.4",
@@ -81,45 +74,18 @@ class Run:
     callsite: str  # how this test reaches the fault
 
 
-def setup() -> None:
-    """The venv with the pinned libraries (PyPI only)."""
-    py = VENV / "bin" / "python"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    if not py.exists():
-        print(f"setup: venv {VENV}", flush=True)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, env=env)
-    print("setup: pip install " + " ".join(PINS), flush=True)
-    subprocess.run([str(py), "-m", "pip", "install", "-q", *PINS], check=True, timeout=900, env=env)
+def timings(text: str) -> str:
+    return re.sub(r"\b\d+(\.\d+)?ms\b", "10ms", text)  # hypothesis' timings, if any
+
+
+# zoneinfo reads the pinned tzdata wheel, not the machine's zone files
+FAULT_SET = FaultSet(VENV, PINS, timeout=300, env={"PYTHONTZPATH": ""}, stdlib=True, more_clean=timings)
+setup = FAULT_SET.setup
 
 
 def prepare(fault: Fault, root: Path) -> None:
     """The pristine module under root, its suite (if any) as test_<name>.py, with the fault applied."""
-    root.mkdir(parents=True)
-    src = APPS / fault.app.name
-    shutil.copyfile(src / f"{fault.app.name}.py", root / f"{fault.app.name}.py")
-    if (src / f"suite_{fault.app.name}.py").exists():
-        shutil.copyfile(src / f"suite_{fault.app.name}.py", root / fault.app.test_file)
-    path = root / f"{fault.app.name}.py"
-    text = path.read_text()
-    if text.count(fault.old) != 1:
-        raise SystemExit(f"error: fault {fault.name}: the text to replace occurs {text.count(fault.old)} times")
-    path.write_text(text.replace(fault.old, fault.new))
-
-
-def pytest(root: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PYTEST", "NO_COLOR", "FORCE_COLOR"))}
-    env.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "COLUMNS": "120"})
-    env.update({"HOME": str(home), "TERM": "xterm", "TZ": "UTC", "PYTEST_DEBUG_TEMPROOT": str(home)})
-    env["PYTHONTZPATH"] = ""  # zoneinfo reads the pinned tzdata wheel, not the machine's zone files
-    return subprocess.run(
-        [str(VENV / "bin" / "python"), *args],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        errors="replace",
-    )
+    fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
 
 
 def node_args(app: App, test: str) -> list[str]:
@@ -129,25 +95,10 @@ def node_args(app: App, test: str) -> list[str]:
     return [f"{app.test_file}::{test}"]
 
 
-def clean(text: str, root: Path, tmp: Path) -> str:
-    text = text.replace(str(root) + "/", "").replace(str(root), PROJECT)
-    text = text.replace(str(VENV), VENV_SHOWN).replace(str(tmp), "/tmp")
-    text = text.replace(f"{sys.base_prefix}/lib/", "/usr/local/lib/")  # the interpreter the venv was made from
-    text = re.sub(r"pytest-of-[^/\s]+/pytest-\d+", "pytest-of-user/pytest-0", text)
-    text = re.sub(r" in \d+\.\d+s\b", " in 0.01s", text)
-    text = re.sub(r"\b\d+(\.\d+)?ms\b", "10ms", text)  # hypothesis' timings, if any
-    return re.sub(r"0x[0-9a-fA-F]{6,}", ADDRESS, text)
-
-
 def probe(fault: Fault) -> str:
     """Every failing test and doctest item of the module under the fault, with its exception line."""
-    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
-        root = Path(tmp).resolve() / "project"
-        prepare(fault, root)
-        args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--doctest-modules", "--tb=line", "-rf"]
-        res = pytest(root, args, Path(tmp))
-    keep = ("FAILED", "ERROR", "/")
-    return "\n".join(ln for ln in res.stdout.splitlines() if ln.startswith(keep) or " passed" in ln or "failed" in ln)
+    args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--doctest-modules", "--tb=line", "-rf"]
+    return FAULT_SET.probe(lambda root: prepare(fault, root), args)
 
 
 def doctest_exception(output: str) -> str:
@@ -162,40 +113,29 @@ def doctest_exception(output: str) -> str:
 
 
 def exception_line(output: str) -> str:
-    """The exception: the first `E` line of the last traceback entry (pytest's short style names no type after a
-    rewritten `assert`: that is an AssertionError); a doctest item's as `doctest_exception` says."""
+    """The exception: the first `E` line of the last traceback entry (an AssertionError after a rewritten `assert`);
+    a doctest item's as `doctest_exception` says."""
     if output.splitlines()[0].strip("_ ").startswith("[doctest]"):
         return doctest_exception(output)
     lines = output.splitlines()
-    starts = [i for i, ln in enumerate(lines) if ln.startswith("E ") and (i == 0 or not lines[i - 1].startswith("E "))]
-    if not starts:
+    if not (found := first_e_line(lines)):
         return ""
-    first = lines[starts[-1]][1:].strip()
+    first, start = found
     if first.endswith(":"):  # numpy.testing puts its message on the next lines: the first of them
-        more = (ln[1:].strip() for ln in lines[starts[-1] + 1 :] if ln.startswith("E "))
+        more = (ln[1:].strip() for ln in lines[start + 1 :] if ln.startswith("E "))
         first = f"{first} {next((m for m in more if m), '')}".rstrip()
-    return f"AssertionError: {first}" if first.startswith("assert ") else first
+    return as_assertion(first)
 
 
-def one(run: Run) -> tuple[dict[str, object] | None, str]:
+def one(run: Run) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
     app = run.fault.app
     args = node_args(app, run.test)
-    with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
-        home = Path(tmp).resolve()
-        root = home / "project"
-        prepare(run.fault, root)
-        (home / "tmp").mkdir()
-        try:
-            res = pytest(root, [*PYTEST, *args], home / "tmp")
-        except subprocess.TimeoutExpired:
-            return None, "timeout"
-        stdout = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)
-        if res.returncode != 1 or ("= FAILURES =" not in stdout and "= ERRORS =" not in stdout):
-            return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
-        output = clean(failure_section(stdout), root, home / "tmp")
+
+    def finish(stdout: str, root: Path, tmp: Path) -> tuple[Row | None, str]:
+        output = FAULT_SET.clean(failure_section(stdout), root, tmp)
         exception = exception_line(output)
-        if not exception or run.expect != exception.split(":", 1)[0].rsplit(".", 1)[-1]:
+        if not expected(exception, run.expect):
             return None, "unexpected exception: " + exception
         mine = f"{app.name}.py"
         if run.test.startswith(DOCTEST):
@@ -211,17 +151,19 @@ def one(run: Run) -> tuple[dict[str, object] | None, str]:
             lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(mine)}:(\d+): ", output, flags=re.M)]
             if lines:  # the innermost frame in the module, as the faulted copy has it
                 code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
-    row: dict[str, object] = {
-        "group": run.fault.name,
-        "library": app.library,
-        "callsite": run.callsite,
-        "path": path,
-        "code": code,
-        "command": shlex.join(["python", *PYTEST, *args]),
-        "returncode": res.returncode,
-        "output": output,
-        "exception": exception,
-        "source": f"fault injected into {mine}, a small data-analysis module written for bug_heldout16 on "
-        f"{app.stack} (pinned from PyPI), surfaced by the module's own checks",
-    }
-    return row, exception
+        row: Row = {
+            "group": run.fault.name,
+            "library": app.library,
+            "callsite": run.callsite,
+            "path": path,
+            "code": code,
+            "command": shlex.join(["python", *PYTEST, *args]),
+            "returncode": 1,
+            "output": output,
+            "exception": exception,
+            "source": f"fault injected into {mine}, a small data-analysis module written for bug_heldout16 on "
+            f"{app.stack} (pinned from PyPI), surfaced by the module's own checks",
+        }
+        return row, exception
+
+    return FAULT_SET.failing_run(lambda root: prepare(run.fault, root), [*PYTEST, *args], finish)

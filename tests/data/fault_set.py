@@ -1,0 +1,141 @@
+"""What the injected-fault sets (bug_heldout14, 15, 16) share: the pinned venv, a pristine application copied into a
+fresh folder with one fault applied, one pytest test run there, and its output made the same on every regeneration
+(the run folder shown as /home/user/project, the venv as /home/user/.venv, pytest's temporary folders, durations and
+object addresses as fixed values). A set's fault_runner.py names what is its own (a `FaultSet`: venv, pins, pytest
+arguments, extra normalisations) and builds its rows from a failing run's report.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+PROJECT = "/home/user/project"
+VENV_SHOWN = "/home/user/.venv"
+ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
+PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
+
+Row = dict[str, object]
+Finish = Callable[[str, Path, Path], tuple[Row | None, str]]  # (report, run folder, temporary folder) -> row, why
+
+
+class Injected(Protocol):
+    """A fault: `old` replaced by `new`, which must occur exactly once."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def old(self) -> str: ...
+    @property
+    def new(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class FaultSet:
+    venv: Path
+    pins: list[str]  # the venv, exactly
+    timeout: int = 120
+    env: dict[str, str] = field(default_factory=dict)  # set for pytest beyond the common environment
+    stdlib: bool = False  # show the interpreter's own library as /usr/local/lib
+    more_clean: Callable[[str], str] | None = None  # the set's own normalisations, before addresses
+
+    def setup(self) -> None:
+        """The venv with the pinned libraries (PyPI only)."""
+        py = self.venv / "bin" / "python"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        if not py.exists():
+            print(f"setup: venv {self.venv}", flush=True)
+            subprocess.run([sys.executable, "-m", "venv", str(self.venv)], check=True, env=env)
+        print("setup: pip install " + " ".join(self.pins), flush=True)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", *self.pins], check=True, timeout=900, env=env)
+
+    def pytest(self, root: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PYTEST", "NO_COLOR", "FORCE_COLOR"))}
+        env.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "COLUMNS": "120"})
+        env.update({"HOME": str(home), "TERM": "xterm", "TZ": "UTC", "PYTEST_DEBUG_TEMPROOT": str(home)})
+        env.update(self.env)
+        return subprocess.run(
+            [str(self.venv / "bin" / "python"), *args],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=self.timeout,
+            errors="replace",
+        )
+
+    def clean(self, text: str, root: Path, tmp: Path) -> str:
+        text = text.replace(str(root) + "/", "").replace(str(root), PROJECT)
+        text = text.replace(str(self.venv), VENV_SHOWN).replace(str(tmp), "/tmp")
+        if self.stdlib:
+            text = text.replace(f"{sys.base_prefix}/lib/", "/usr/local/lib/")  # the interpreter the venv was made from
+        text = re.sub(r"pytest-of-[^/\s]+/pytest-\d+", "pytest-of-user/pytest-0", text)
+        text = re.sub(r" in \d+\.\d+s\b", " in 0.01s", text)
+        if self.more_clean:
+            text = self.more_clean(text)
+        return re.sub(r"0x[0-9a-fA-F]{6,}", ADDRESS, text)
+
+    def probe(self, prepare: Callable[[Path], None], args: list[str]) -> str:
+        """Every failing test of the application's suite under the fault, with its exception line."""
+        with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
+            root = Path(tmp).resolve() / "project"
+            prepare(root)
+            res = self.pytest(root, args, Path(tmp))
+        keep = ("FAILED", "ERROR", "/")
+        lines = res.stdout.splitlines()
+        return "\n".join(ln for ln in lines if ln.startswith(keep) or " passed" in ln or "failed" in ln)
+
+    def failing_run(self, prepare: Callable[[Path], None], args: list[str], finish: Finish) -> tuple[Row | None, str]:
+        """Run pytest with args in a fresh run folder made by prepare; a run that fails (return code 1, a FAILURES or
+        ERRORS section) goes to finish while the folder exists."""
+        with tempfile.TemporaryDirectory(prefix="fault-") as tmp:
+            home = Path(tmp).resolve()
+            root = home / "project"
+            prepare(root)
+            (home / "tmp").mkdir()
+            try:
+                res = self.pytest(root, args, home / "tmp")
+            except subprocess.TimeoutExpired:
+                return None, "timeout"
+            stdout = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)
+            if res.returncode != 1 or ("= FAILURES =" not in stdout and "= ERRORS =" not in stdout):
+                return None, f"no failure (rc={res.returncode}) {stdout[-300:]}{res.stderr[-300:]}"
+            return finish(stdout, root, home / "tmp")
+
+
+def prepare(root: Path, src: Path, module: str, test_file: str, fault: Injected) -> None:
+    """The pristine module src/<module>.py under root, its suite src/suite_<module>.py (if any) as test_file, with the
+    fault applied."""
+    root.mkdir(parents=True)
+    shutil.copyfile(src / f"{module}.py", root / f"{module}.py")
+    if (src / f"suite_{module}.py").exists():
+        shutil.copyfile(src / f"suite_{module}.py", root / test_file)
+    path = root / f"{module}.py"
+    text = path.read_text()
+    if text.count(fault.old) != 1:
+        raise SystemExit(f"error: fault {fault.name}: the text to replace occurs {text.count(fault.old)} times")
+    path.write_text(text.replace(fault.old, fault.new))
+
+
+def first_e_line(lines: list[str]) -> tuple[str, int] | None:
+    """The first `E` line of the last traceback entry (stripped) and its index, or None if there is none."""
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("E ") and (i == 0 or not lines[i - 1].startswith("E "))]
+    return (lines[starts[-1]][1:].strip(), starts[-1]) if starts else None
+
+
+def as_assertion(first: str) -> str:
+    """pytest's short style names no type after a rewritten `assert`: that is an AssertionError."""
+    return f"AssertionError: {first}" if first.startswith("assert ") else first
+
+
+def expected(exception: str, expect: str) -> bool:
+    """Whether the exception line names the expected type (a dotted name by its last part)."""
+    return bool(exception) and expect == exception.split(":", 1)[0].rsplit(".", 1)[-1]
