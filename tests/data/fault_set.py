@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Generic, TypeVar
 
 PROJECT = "/home/user/project"
 VENV_SHOWN = "/home/user/.venv"
@@ -24,18 +24,27 @@ ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
 PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
 
 Row = dict[str, object]
+A = TypeVar("A")
 Finish = Callable[[str, Path, Path], tuple[Row | None, str]]  # (report, run folder, temporary folder) -> row, why
 
 
-class Injected(Protocol):
-    """A fault: `old` replaced by `new`, which must occur exactly once."""
+@dataclass(frozen=True)
+class Fault(Generic[A]):
+    """One injected root cause: `old` replaced by `new` in the application module (which must hold it once)."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def old(self) -> str: ...
-    @property
-    def new(self) -> str: ...
+    name: str  # the group
+    app: A  # the set's own App
+    old: str
+    new: str
+    kind: str  # the bug kind, for the README
+
+
+@dataclass(frozen=True)
+class Run(Generic[A]):
+    fault: Fault[A]
+    test: str  # the test function in the app's suite (bug_heldout16: with its parameter id, or doctest:<function>)
+    expect: str  # the exception type the run must end with
+    callsite: str  # how this test reaches the fault
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,7 @@ class FaultSet:
             return finish(stdout, root, home / "tmp")
 
 
-def prepare(root: Path, src: Path, module: str, test_file: str, fault: Injected) -> None:
+def prepare(root: Path, src: Path, module: str, test_file: str, fault: Fault[Any]) -> None:
     """The pristine module src/<module>.py under root, its suite src/suite_<module>.py (if any) as test_file, with the
     fault applied."""
     root.mkdir(parents=True)

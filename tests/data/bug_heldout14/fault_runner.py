@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import fault_set
-from fault_set import PYTEST, FaultSet, Row, as_assertion, expected, first_e_line
+from fault_set import PYTEST, Fault, FaultSet, Row, Run, as_assertion, expected, first_e_line
 from regression_runner import failure_section, function_source
 
 HERE = Path(__file__).resolve().parent
@@ -56,30 +56,11 @@ class App:
         return f"test_{self.module}.py"
 
 
-@dataclass(frozen=True)
-class Fault:
-    """One injected root cause: `old` replaced by `new` in the application module."""
-
-    name: str  # the group
-    app: App
-    old: str
-    new: str
-    kind: str  # the bug kind, for the README
-
-
-@dataclass(frozen=True)
-class Run:
-    fault: Fault
-    test: str  # the test function in the app's suite
-    expect: str  # the exception type the run must end with
-    callsite: str  # how this test reaches the fault
-
-
 FAULT_SET = FaultSet(VENV, PINS)
 setup = FAULT_SET.setup
 
 
-def prepare(fault: Fault, root: Path) -> None:
+def prepare(fault: Fault[App], root: Path) -> None:
     """The pristine application under root, its suite as test_<module>.py, with the fault applied."""
     fault_set.prepare(root, APPS / fault.app.name, fault.app.module, fault.app.test_file, fault)
 
@@ -88,7 +69,7 @@ def command(node: str) -> str:
     return shlex.join(["python", *PYTEST, node])
 
 
-def probe(fault: Fault) -> str:
+def probe(fault: Fault[App]) -> str:
     """Every failing test of the application's suite under the fault, with its exception line."""
     args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=line", "-rf"]
     return FAULT_SET.probe(lambda root: prepare(fault, root), args)
@@ -100,7 +81,7 @@ def exception_line(output: str) -> str:
     return as_assertion(found[0]) if found else ""
 
 
-def one(run: Run) -> tuple[Row | None, str]:
+def one(run: Run[App]) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
     app = run.fault.app
     node = f"{app.test_file}::{run.test}"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import fault_set
-from fault_set import ADDRESS, FaultSet, Row, as_assertion, expected, first_e_line
+from fault_set import ADDRESS, Fault, FaultSet, Row, Run, as_assertion, expected, first_e_line
 from regression_runner import failure_section, function_source
 
 HERE = Path(__file__).resolve().parent
@@ -72,25 +72,6 @@ class App:
         return f"test_{self.module}.py"
 
 
-@dataclass(frozen=True)
-class Fault:
-    """One injected root cause: `old` replaced by `new` in the application module."""
-
-    name: str  # the group
-    app: App
-    old: str
-    new: str
-    kind: str  # the bug kind, for the README
-
-
-@dataclass(frozen=True)
-class Run:
-    fault: Fault
-    test: str  # the test function in the app's suite
-    expect: str  # the exception type the run must end with
-    callsite: str  # how this test reaches the fault
-
-
 def ports_and_scopes(text: str) -> str:
     """Localhost ports as PORT, anyio's cancel scopes (named by their id) as ADDRESS."""
     text = re.sub(r"\b(127\.0\.0\.1|localhost):\d+", rf"\1:{PORT}", text)
@@ -102,7 +83,7 @@ FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=ports_and_scopes)
 setup = FAULT_SET.setup
 
 
-def prepare(fault: Fault, root: Path) -> None:
+def prepare(fault: Fault[App], root: Path) -> None:
     """The pristine application under root, its suite as test_<module>.py, with the fault applied."""
     fault_set.prepare(root, APPS / fault.app.name, fault.app.module, fault.app.test_file, fault)
 
@@ -121,7 +102,7 @@ def warnings_section(stdout: str) -> str:
     return "\n".join(ln for ln in lines[start:end] if not ln.startswith("-- Docs: ")).rstrip("\n")
 
 
-def probe(fault: Fault) -> str:
+def probe(fault: Fault[App]) -> str:
     """Every failing test of the application's suite under the fault, with its exception line."""
     args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", *PYTEST[-2:], "--tb=line", "-rf"]
     return FAULT_SET.probe(lambda root: prepare(fault, root), args)
@@ -137,7 +118,7 @@ def exception_line(output: str) -> str:
     return next((m.group(1) for ln in lines if (m := re.match(r"^  \| (\w*ExceptionGroup: .*)$", ln))), "")
 
 
-def one(run: Run) -> tuple[Row | None, str]:
+def one(run: Run[App]) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
     app = run.fault.app
     node = f"{app.test_file}::{run.test}"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import fault_set
-from fault_set import PYTEST, FaultSet, Row, as_assertion, expected, first_e_line
+from fault_set import PYTEST, Fault, FaultSet, Row, Run, as_assertion, expected, first_e_line
 from regression_runner import failure_section, function_source
 
 HERE = Path(__file__).resolve().parent
@@ -55,25 +55,6 @@ class App:
         return f"test_{self.name}.py"
 
 
-@dataclass(frozen=True)
-class Fault:
-    """One injected root cause: `old` replaced by `new` in the module."""
-
-    name: str  # the group
-    app: App
-    old: str
-    new: str
-    kind: str  # the bug kind, for the README
-
-
-@dataclass(frozen=True)
-class Run:
-    fault: Fault
-    test: str  # the test function (with its parameter id) in the suite, or doctest:<function>
-    expect: str  # the exception type the run must end with
-    callsite: str  # how this test reaches the fault
-
-
 def timings(text: str) -> str:
     return re.sub(r"\b\d+(\.\d+)?ms\b", "10ms", text)  # hypothesis' timings, if any
 
@@ -83,7 +64,7 @@ FAULT_SET = FaultSet(VENV, PINS, timeout=300, env={"PYTHONTZPATH": ""}, stdlib=T
 setup = FAULT_SET.setup
 
 
-def prepare(fault: Fault, root: Path) -> None:
+def prepare(fault: Fault[App], root: Path) -> None:
     """The pristine module under root, its suite (if any) as test_<name>.py, with the fault applied."""
     fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
 
@@ -95,7 +76,7 @@ def node_args(app: App, test: str) -> list[str]:
     return [f"{app.test_file}::{test}"]
 
 
-def probe(fault: Fault) -> str:
+def probe(fault: Fault[App]) -> str:
     """Every failing test and doctest item of the module under the fault, with its exception line."""
     args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--doctest-modules", "--tb=line", "-rf"]
     return FAULT_SET.probe(lambda root: prepare(fault, root), args)
@@ -127,7 +108,7 @@ def exception_line(output: str) -> str:
     return as_assertion(first)
 
 
-def one(run: Run) -> tuple[Row | None, str]:
+def one(run: Run[App]) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
     app = run.fault.app
     args = node_args(app, run.test)
