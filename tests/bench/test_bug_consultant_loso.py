@@ -36,9 +36,10 @@ def test_cached_fold_prints_what_it_prints_alone() -> None:
     # the rule chose a stricter gate: shown 11.8 % / 0.0 % with no same cause (terms (0, 0, 0.4, 1.0) at 0.723).
     # Session 16: the failing test's class gates (`subject`, gate only): bug_heldout13's look-alikes (TestMedian vs
     # TestMedianLow: the same test names and assertions) no longer score as high as same-cause runs, so they stop
-    # forcing that gate: 52.9 % / 0.0 %, the ranking unchanged
+    # forcing that gate: 52.9 % / 0.0 %, the ranking unchanged. Session 17: with bug_heldout16 tuned on (its
+    # doctest / assert_frame_equal look-alikes among the other sets) the rule picks other terms: 23.5 % / 0.0 %
     assert "code: r@1 0.971 r@3 0.971 MRR 0.975" in alone["bug_heldout10"]
-    assert "after 52.9 / 0.0 (terms (0.2, 0, 0, 0), threshold 0.829, test reports 0.829)" in alone["bug_heldout10"]
+    assert "after 23.5 / 0.0 (terms (0.2, 0, 0.6, 0.6), threshold 0.649, test reports 0.649)" in alone["bug_heldout10"]
     assert "code: r@1 0.947 r@3 0.966 MRR 0.962" in both["bug_pairs"]
 
 
