@@ -1,7 +1,8 @@
 """csvjson: convert CSV to JSON records and back.
 
     python -m csvjson to-json [IN] [-o OUT] [--delimiter C] [--encoding E] [--fields a,b] [--infer] [--indent N]
-    python -m csvjson to-csv [IN] [-o OUT] [--delimiter C]
+                                  [--limit N]
+    python -m csvjson to-csv [IN] [-o OUT] [--delimiter C] [--null TEXT]
 
 IN defaults to stdin ('-'), OUT to stdout. Exit codes: 0 done, 1 bad input data, 2 usage or unreadable input.
 """
@@ -72,8 +73,8 @@ def csv_to_records(text: str, delimiter: str, fields: list[str] | None, typed: b
     return records
 
 
-def records_to_csv(records: list[dict], delimiter: str) -> str:
-    """Columns in order of first appearance over all records; missing values empty."""
+def records_to_csv(records: list[dict], delimiter: str, null: str = "") -> str:
+    """Columns in order of first appearance over all records; missing values empty, null values as `null`."""
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
         raise InputError("expected a JSON array of objects")
     columns: dict[str, None] = {}
@@ -83,8 +84,19 @@ def records_to_csv(records: list[dict], delimiter: str) -> str:
     writer = csv.DictWriter(buffer, fieldnames=list(columns), delimiter=delimiter, lineterminator="\n")
     writer.writeheader()
     for record in records:
-        writer.writerow({k: "" if v is None else v for k, v in record.items()})
+        writer.writerow({k: cell(v, null) for k, v in record.items()})
     return buffer.getvalue()
+
+
+def cell(value: object, null: str) -> str:
+    """A JSON value as CSV text: null as `null`, booleans as true/false, nested values as compact JSON."""
+    if value is None:
+        return null
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,10 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     to_json.add_argument("--fields", help="comma-separated columns to keep, in this order")
     to_json.add_argument("--infer", action="store_true", help="numbers, booleans and empty values typed")
     to_json.add_argument("--indent", type=int, default=2)
+    to_json.add_argument("--limit", type=int, help="keep only the first N records")
     to_csv = sub.add_parser("to-csv", help="a JSON array of objects in, CSV out")
     to_csv.add_argument("source", nargs="?", default="-")
     to_csv.add_argument("-o", "--output")
     to_csv.add_argument("--delimiter", default=",")
+    to_csv.add_argument("--null", default="", help="how a JSON null is written (default: empty)")
     return parser
 
 
@@ -109,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "to-json":
         text = read_text(args.source, args.encoding)
         records = csv_to_records(text, args.delimiter, parse_fields(args.fields), args.infer)
+        if args.limit is not None:
+            records = records[: args.limit]
         write_text(args.output, json.dumps(records, indent=args.indent, ensure_ascii=False) + "\n")
         print(f"csvjson: {len(records)} record(s)", file=sys.stderr)
         return 0
@@ -118,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as exc:
         print(f"csvjson: error: invalid JSON: {exc}", file=sys.stderr)
         return 1
-    write_text(args.output, records_to_csv(records, args.delimiter))
+    write_text(args.output, records_to_csv(records, args.delimiter, args.null))
     return 0
 
 

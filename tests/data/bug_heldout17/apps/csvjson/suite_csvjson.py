@@ -121,3 +121,17 @@ def test_to_csv_sparse_to_file(tmp_path: Path) -> None:
     proc = csvjson("to-csv", "in.json", "-o", "out.csv", "--delimiter", ";", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "out.csv").read_text() == "a;b\n1;\n;2\n"
+
+
+def test_to_csv_values_and_null(tmp_path: Path) -> None:
+    records = [{"ok": True, "tags": ["a", "b"], "n": None}, {"ok": False, "tags": [], "n": 1.5}]
+    proc = csvjson("to-csv", "--null", "NA", stdin=json.dumps(records), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == 'ok,tags,n\ntrue,"[""a"",""b""]",NA\nfalse,[],1.5\n'
+
+
+def test_to_json_limit(tmp_path: Path) -> None:
+    proc = csvjson("to-json", "--limit", "2", "--fields", "name", stdin=PEOPLE, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [{"name": "Ada"}, {"name": "José"}]
+    assert proc.stderr == "csvjson: 2 record(s)\n"
