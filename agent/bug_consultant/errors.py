@@ -346,6 +346,37 @@ def failing_tests(lines: list[str], report: list[str]) -> list[str]:
     return list(dict.fromkeys(tests))
 
 
+_DOCTEST_EXAMPLE = re.compile(r"^(?:\d+\s+)?\s*>>> (?P<code>.*)$")  # pytest numbers the docstring's lines
+_DOCTEST_DIFF = re.compile(r"^Differences \(.*\):$")  # doctest's REPORT_UDIFF / CDIFF / NDIFF
+
+
+def _doctest_failure(lines: list[str]) -> tuple[str, str] | None:
+    """A failed doctest example (pytest's `[doctest]` block): the example's code (its last `>>>` line) and
+    what the doctest printed as the message, `Expected: ... Got: ...` (or its diff's lines), each side's lines
+    joined; None when the lines before the location show neither (only the last test's block is read)."""
+    lines = lines[max((k for k, line in enumerate(lines) if _PT_HEADER.match(line)), default=-1) + 1 :]
+    marks = [
+        (i, text)
+        for i, line in enumerate(lines)
+        if (text := line.strip()) in ("Expected:", "Expected nothing", "Got:") or _DOCTEST_DIFF.match(text)
+    ]
+    if not marks:
+        return None
+    start = marks[0][0]
+    examples = [m.group("code").strip() for line in lines[:start] if (m := _DOCTEST_EXAMPLE.match(line))] or [""]
+    parts = []
+    for k, (i, text) in enumerate(marks):
+        end = marks[k + 1][0] if k + 1 < len(marks) else len(lines)
+        label = "Differences:" if _DOCTEST_DIFF.match(text) else text
+        parts += [label, *(line.strip() for line in lines[i + 1 : end] if line.strip())]
+    return examples[-1], " ".join(parts)[:500]
+
+
+def _doctest_name(tests: list[str]) -> str:
+    """The doctest's object (`[doctest] textkit.split_fields` -> `split_fields`), "" when no test names one."""
+    return next((t.rsplit(".", 1)[-1] for t in tests if t.startswith("[doctest] ")), "")
+
+
 def parse_error(output: str, returncode: int = 1) -> ErrorInfo | None:
     """The error in a command's output; None when the output shows none (or the command succeeded)."""
     if returncode == 0 or not output.strip():
@@ -397,6 +428,9 @@ def _parse_error(output: str) -> ErrorInfo | None:
                 e_lines.append(line[1:].strip())
             frames = [Frame(loc.group("file"), int(loc.group("line")), "") for _, loc in located[-6:]]
             message = " ".join(reversed(e_lines))[:500]
+            if not e_lines and (doctest := _doctest_failure(lines[:i])) is not None:
+                example, message = doctest
+                frames[-1] = Frame(m.group("file"), int(m.group("line")), _doctest_name(tests), example)
             return ErrorInfo(m.group("type"), message, frames, "test_failure", tests)
     for line in reversed(lines):
         if (m := _PYTEST_SUMMARY.match(line.strip())) and m.group("rest"):
