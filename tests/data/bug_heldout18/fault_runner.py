@@ -1,0 +1,118 @@
+"""How bug_heldout18's runs are made: one injected fault in a small concurrent program written for the set (threading
+with queue.Queue, locks, events, conditions and a barrier; concurrent.futures thread and process pools;
+multiprocessing Pool, Process, Value, Lock, Pipe and Queue; sched), surfaced by the program's own pytest suite.
+
+A run copies the pristine module (apps/<name>/: the module and its suite, stored as `suite_<name>.py` so the
+repository's own pytest does not collect it, written as `test_<name>.py`) into a fresh folder, applies its fault (one
+exact text replacement, which must occur exactly once) and runs one test with pytest from the pinned venv. Every wait
+in the programs and suites has a timeout, so a deadlock fails as a TimeoutError, an assertion or a terminated worker
+(exit code -15), never a hang. Only runs that fail with the expected exception type are kept. The output is the
+failing test's section of the report, with the worker's traceback where pytest shows it (a process pool's remote
+traceback, a worker process's stderr). The run folder is shown as /home/user/project, the venv as /home/user/.venv,
+the interpreter's library as /usr/local/lib, pytest's temporary folders, durations, object addresses, thread idents
+and process ids as fixed values, so a regeneration writes the same rows.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import fault_set
+from fault_set import PROJECT, PYTEST, Fault, FaultSet, Row, Run, as_assertion, expected, first_e_line
+from regression_runner import failure_section, function_source
+
+HERE = Path(__file__).resolve().parent
+APPS = HERE / "apps"
+VENV = Path("/tmp/bugset18/venv")  # made by `runs.py --setup`
+PINS = [  # the venv, exactly (pip freeze after installing pytest)
+    "pytest==8.3.4",
+    "iniconfig==2.3.1",
+    "packaging==26.4",
+    "pluggy==1.7.0",
+]
+
+
+@dataclass(frozen=True)
+class App:
+    name: str  # the folder under apps/ and the module's name (apps/<name>/<name>.py, its suite suite_<name>.py)
+    library: str  # the rows' `library`: the concurrency module the program is built on
+    stack: str  # what the program and its suite use, for the rows' `source`
+
+    @property
+    def test_file(self) -> str:
+        return f"test_{self.name}.py"
+
+
+def machine(text: str) -> str:
+    """What differs between machines and runs beyond fault_set's own list: the user name in pytest's temporary root,
+    thread idents in a Thread repr, process ids."""
+    text = re.sub(r"pytest-of-[A-Za-z0-9_.-]+", "pytest-of-user", text)
+    text = re.sub(r"\b(started(?: daemon)?) \d+", r"\1 140000000000000", text)
+    return re.sub(r"\bpid[=: ]\s*\d+", "pid=4242", text)
+
+
+FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=machine)
+setup = FAULT_SET.setup
+
+
+def prepare(fault: Fault[App], root: Path) -> None:
+    """The pristine module under root, its suite as test_<name>.py, with the fault applied."""
+    fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
+
+
+def probe(fault: Fault[App]) -> str:
+    """Every failing test of the program's suite under the fault, with its exception line."""
+    args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--tb=line", "-rf"]
+    return FAULT_SET.probe(lambda root: prepare(fault, root), args)
+
+
+def exception_line(output: str) -> str:
+    """The exception: the first `E` line of the last traceback entry (an AssertionError after a rewritten `assert`;
+    after an empty message, the failed assert)."""
+    lines = output.splitlines()
+    if not (found := first_e_line(lines)):
+        return ""
+    first, start = found
+    if first == "AssertionError:":  # an empty message (`assert ..., proc.stdout` with nothing on stdout): the assert
+        more = (ln[1:].strip() for ln in lines[start + 1 :] if ln.startswith("E "))
+        first = f"{first} {next((m for m in more if m), '')}".rstrip()
+    return as_assertion(first)
+
+
+def one(run: Run[App]) -> tuple[Row | None, str]:
+    """The row of one run (without id/body), or None and why it was dropped."""
+    app = run.fault.app
+    node = f"{app.test_file}::{run.test}"
+
+    def finish(stdout: str, root: Path, tmp: Path) -> tuple[Row | None, str]:
+        section = failure_section(stdout).replace(f'File "{root}/', f'File "{PROJECT}/')  # the child's frames
+        output = FAULT_SET.clean(section, root, tmp)
+        exception = exception_line(output)
+        if not expected(exception, run.expect):
+            return None, "unexpected exception: " + exception
+        mine = f"{app.name}.py"
+        code = f"# file: {app.test_file}\n" + function_source(root / app.test_file, run.test)
+        lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(mine)}:(\d+): ", output, flags=re.M)]
+        child = rf'File "{re.escape(PROJECT)}/{re.escape(mine)}", line (\d+), in '
+        lines = lines or [int(n) for n in re.findall(child, output)]
+        if lines:  # the innermost frame in the module (pytest's, else the worker's), as the faulted copy has it
+            code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
+        row: Row = {
+            "group": run.fault.name,
+            "library": app.library,
+            "callsite": run.callsite,
+            "path": app.test_file,
+            "code": code,
+            "command": shlex.join(["python", *PYTEST, node]),
+            "returncode": 1,
+            "output": output,
+            "exception": exception,
+            "source": f"fault injected into {mine}, a small concurrent program written for bug_heldout18 on "
+            f"{app.stack}, surfaced by its own pytest suite (pytest pinned from PyPI)",
+        }
+        return row, exception
+
+    return FAULT_SET.failing_run(lambda root: prepare(run.fault, root), [*PYTEST, node], finish)
