@@ -264,13 +264,14 @@ SETS = [
     # driven as subprocesses, a click ledger and a typer TOML linter driven by CliRunner), each failing run one test of
     # the tool's own end-to-end suite: the child's traceback only inside pytest's assertion message, CliRunner results
     # without a traceback; built in session 17 by another engineer who never read the retrieval code; registered never
-    # tuned on and run once per line at the method frozen at 3263f3a (session 17)
+    # tuned on and run once per line at the method frozen at 3263f3a (session 17); tuned on since its second round
     LabelledSet(
         "bug_heldout17",
         DATA / "bug_heldout17" / "bug_heldout17.jsonl",
-        False,
+        True,
         "faults in four small command-line tools on argparse, click, typer and csv, failing through each tool's own"
-        " end-to-end tests (subprocess runs, CliRunner), built in session 17 by another engineer; never tuned on",
+        " end-to-end tests (subprocess runs, CliRunner), built in session 17 by another engineer; reported once in"
+        " session 17 (c4c5c1f), tuned on since its second round",
     ),
 ]
 
