@@ -808,7 +808,10 @@ class Actions:
         if len(main) == 1:  # one answer: what the next call would fetch, when it is small
             more = self._unique_hit(main[0], facts)
             if more is not None:
-                text += "\n\n" + more.observation
+                d = main[0]  # the only definition, a function shown whole with nothing else to tell (an alias,
+                alone = not (d.is_class or d.alias or d.overloads or through or loose) and len(exact) == 1
+                # overloads, tests): its block's file and numbered def line say where it is, as its located line did
+                text = more.observation if alone else text + "\n\n" + more.observation
                 chunks = more.chunks or chunks
         return ActionResult(text, 0, chunks)
 

@@ -841,8 +841,12 @@ class ActionsBackend:
         return obs, [m for m in self._methods(hit.file, hit.qualname or hit.name) if m.line != hit.line]
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
-        obs, _ = self._run("find_symbol", ident)
+        obs, result = self._run("find_symbol", ident)
         hits = []
+        if obs.text.startswith("### File: ") and result.chunks:  # the only definition, a function shown whole: its
+            c = result.chunks[0]  # block (file, numbered def line) is the answer's hit
+            qualname = f"{c.class_name}.{c.function}" if c.class_name else c.function
+            return obs, [Hit(c.file_path, c.lines[0], "function", c.function or "", qualname)]
         for raw in obs.text.splitlines():
             m = re.match(r"(\S+\.py):(\d+)  (\S+)  (?!\[test\])(.*)$", raw)
             kind = re.match(r"\s*(?:async\s+)?(def|class)\s", m[4]) if m else None

@@ -281,14 +281,12 @@ def test_partial_matches_are_the_first_two(root: Path, bridge: BridgeClient) -> 
 
 def test_a_name_called_through_a_variable_is_never_a_local_function(root: Path, bridge: BridgeClient) -> None:
     tree = ast.parse((root / "packaging/version.py").read_text())
-    closures = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "wrapper"]
+    closures = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "wrapper"]
     assert len(closures) == 1  # `_deprecated`'s closure, the only `wrapper`
-    line = closures[0]
-    assert (
-        fresh(bridge, root)
-        .execute("find_symbol", "wrapper")
-        .observation.startswith(f"packaging/version.py:{line}  _deprecated.decorator.wrapper")
-    )  # asked for by its name: it is the definition
+    line, end = closures[0].lineno, closures[0].end_lineno or 0
+    found = fresh(bridge, root).execute("find_symbol", "wrapper")  # asked for by its name: it is the definition,
+    assert found.observation.startswith("### File: `packaging/version.py`")  # the only one, shown whole
+    assert set(range(line, end + 1)) <= set(numbered(found.observation)) and f"{line} " in found.observation
     answer = fresh(bridge, root).execute("find_symbol", "obj.wrapper")  # `obj.wrapper()`: no attribute reaches it
     assert (answer.returncode, answer.observation) == (1, "No definition of `obj.wrapper`.")
     method = functions(root / "packaging/markers.py")["Marker.evaluate"][0][1]
