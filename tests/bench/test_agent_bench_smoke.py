@@ -187,3 +187,19 @@ def test_sed_reads_a_decorated_function_but_not_a_whole_class_for_a_line_of_its_
     assert sed.open_line("shop/checker.py", 3).calls == 1
     # a decorator's line: the window 4-7 does not end visit() (the dedent is line 9), so 8-11 is read too
     assert sed.open_line("shop/checker.py", 6).shown == {"shop/checker.py": set(range(4, 12))}
+
+
+def test_actions_find_reads_the_hit_of_a_function_shown_whole_from_its_block(repo: Path) -> None:
+    """find_symbol's only definition, a short function, comes whole with no located line above it: the adapter takes
+    the hit (file, def line, qualified name) from the answer's block, as the agent reads it there."""
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        backend = ActionsBackend(bridge, repo)
+        for name, hit in (
+            ("checkout", Hit("shop/cart.py", 12, "function", "checkout", "checkout")),
+            ("total", Hit("shop/cart.py", 5, "function", "total", "Cart.total")),
+        ):
+            obs, hits = backend.find(name)
+            assert obs.text.startswith("### File: `shop/cart.py`") and hits == [hit], name
+            rows = obs.text.splitlines()
+            assert any(row.startswith(f"{hit.line} ") and f"def {name}(" in row for row in rows), name
