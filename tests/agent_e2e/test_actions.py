@@ -33,7 +33,7 @@ def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_
     # located line, no count header above); a function answers it, so no partial matches
     shown = code(result.observation)
     assert result.observation.startswith(f"### File: `{MORE}`\n") and "partial matches" not in result.observation
-    assert shown[224] == "def last(iterable, default=_marker):" and tuple(shown) == LAST_LINES
+    assert shown[224] == "def last(iterable, default=_marker):" and {224, 238, 250} <= set(shown) <= set(LAST_LINES)
     assert (result.returncode, result.bad_params) == (0, False)
     loose = ide_env.execute_action("find_symbol", "nth_or").observation.split("\n")  # no exact definition
     assert loose[0] == "No exact definition of `nth_or`." and loose[1].startswith("partial matches")
@@ -178,4 +178,8 @@ def test_submit_with_nothing_changed_does_not_submit(ide_env):
 def test_a_definition_written_by_the_shell_is_found_at_once(ide_env, restore):
     ide_env.execute_action("bash", "printf 'def brand_new_helper(x):\\n    return x\\n' > more_itertools/fresh.py")
     found = ide_env.execute_action("find_symbol", "brand_new_helper")
-    assert found.observation.split("\n")[0] == "more_itertools/fresh.py:1  brand_new_helper  def brand_new_helper(x)"
+    assert found.observation.split("\n") == [  # the only definition, shown whole
+        "### File: `more_itertools/fresh.py`",
+        "1 def brand_new_helper(x):",
+        "2     return x",
+    ]
