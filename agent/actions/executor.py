@@ -295,6 +295,8 @@ class Actions:
             via = c.get("via")
             alias = f"{via['file']}:{via['line']}  {via['text']}" if via else ""
             scope = _scope_named(facts.scopes(file), cls, function, lines[0] if lines else 0)
+            if scope is not None and scope.kind == "Class" and lines and lines[0] > scope.line and not via:
+                scope = None if name.rsplit(".", 1)[-1] != scope.name else scope  # `Class.attr`: the attribute's line
             if scope is not None:
                 out.append(Definition(file, scope.line, scope.qualname, scope.detail, scope.kind, cls, function,
                                       scope.end_line, alias))  # fmt: skip
