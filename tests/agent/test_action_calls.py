@@ -500,3 +500,30 @@ def test_a_body_line_of_a_short_function_in_a_short_file_shows_the_file_from_its
     long_file = set(numbered(fresh(bridge, root).execute("open", f"packaging/version.py:{short[2]}").observation))
     assert len(version.read_text().splitlines()) > ActionLimits().short_file_lines
     assert code(version, short[1], short[2]) <= long_file and max(long_file) == short[2]
+
+
+def test_a_class_attribute_is_answered_with_its_own_lines_not_the_class_line(root: Path, bridge: BridgeClient) -> None:
+    """`find_symbol Class.attr` of an attribute (a class-level assignment, or `self.attr = ...` in a method) answers
+    with the assignments' lines, as `find_symbol attr` does (session 17: it answered with the class's own line, once
+    per assignment: jupyter_server's `ServerApp.root_dir` read `class ServerApp(JupyterApp)` twice, then an outline)."""
+    tree = ast.parse((root / "packaging/specifiers.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Specifier")
+    body = [n.lineno for n in cls.body if isinstance(n, ast.AnnAssign) and ast.unparse(n.target) == "_operators"]
+    in_methods = sorted(
+        n.lineno
+        for n in ast.walk(cls)
+        if isinstance(n, (ast.Assign, ast.AnnAssign))
+        and any(ast.unparse(t) == "self._spec" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+    )
+    assert len(body) == 1 and len(in_methods) >= 2
+    class_line = f"packaging/specifiers.py:{cls.lineno}  Specifier  class Specifier"
+    operators = fresh(bridge, root).execute("find_symbol", "Specifier._operators")
+    assert operators.returncode == 0 and operators.observation.splitlines()[0].startswith(
+        f"packaging/specifiers.py:{body[0]}  Specifier._operators  _operators"
+    )
+    spec = fresh(bridge, root).execute("find_symbol", "Specifier._spec")
+    located = [int(m[1]) for m in re.finditer(r"^packaging/specifiers\.py:(\d+)  ", spec.observation, re.M)]
+    assert located and set(located) <= set(in_methods)  # where `self._spec = ...` assigns it, in its methods
+    assert "self._spec" in spec.observation
+    for answer in (operators, spec):
+        assert not answer.observation.startswith(class_line) and f"\n{class_line}" not in answer.observation
