@@ -203,3 +203,24 @@ def test_actions_find_reads_the_hit_of_a_function_shown_whole_from_its_block(rep
             assert obs.text.startswith("### File: `shop/cart.py`") and hits == [hit], name
             rows = obs.text.splitlines()
             assert any(row.startswith(f"{hit.line} ") and f"def {name}(" in row for row in rows), name
+
+
+def test_actions_open_follows_a_part_note_above_the_functions_called_on_the_line(repo: Path) -> None:
+    """`open FILE:LINE` of a traceback's line deep in a long function shows the part around it, the note on the lines
+    left out (`... (N more lines; narrow it: open FILE:A-B)`), then where the functions called on that line are
+    defined: the reader follows the note's range, above those lines (session 17: sanic-2985's `serve` was never read
+    whole, the note not being the answer's last line)."""
+    body = ["from shop.cart import checkout", "", "", "def serve(cart):", "    total = 0"]
+    body += [f"    total += {i}" for i in range(200)]
+    body += ["    return checkout(cart)", ""]
+    (repo / "shop/server.py").write_text("\n".join(body))
+    last = len(body) - 1  # `return checkout(cart)`
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        backend = ActionsBackend(bridge, repo)
+        obs = backend.open_line("shop/server.py", last)
+    first = obs.parts[0].text.splitlines()
+    note = next(i for i, row in enumerate(first) if row.startswith("... (") and "narrow it: open shop/server" in row)
+    assert any("shop/cart.py:12  checkout" in row for row in first[note + 1 :])  # called on that line, below the note
+    assert obs.calls == len(obs.parts) >= 2  # the parts the note names, read one by one
+    assert set(range(4, last + 1)) <= obs.shown["shop/server.py"]  # serve whole, def line to its last line
