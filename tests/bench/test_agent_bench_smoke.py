@@ -224,3 +224,23 @@ def test_actions_open_follows_a_part_note_above_the_functions_called_on_the_line
     assert any("shop/cart.py:12  checkout" in row for row in first[note + 1 :])  # called on that line, below the note
     assert obs.calls == len(obs.parts) >= 2  # the parts the note names, read one by one
     assert set(range(4, last + 1)) <= obs.shown["shop/server.py"]  # serve whole, def line to its last line
+
+
+def test_policy_asks_no_identifier_twice(repo: Path) -> None:
+    """`Cart.items` is an attribute, not a method: the actions answer with its assignment, no hit, so the policy asks
+    for `items` alone; the report's own `items` later is that answer, on screen already, and not asked again (every
+    tool alike; session 17: jupyter_server-1635 asked `find root_dir` twice)."""
+    problem = "`Cart.items` is never emptied: checkout() leaves `items` as they were."
+    task = Task("items", "shop", "1", "2", False, problem, [Gold("shop/cart.py", "Cart.total")])
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        actions = run_policy(ActionsBackend(bridge, repo), task, repo, words)
+    sed, awk = (run_policy(b, task, repo, words) for b in (SedBackend(repo), GrepBackend(repo)))
+    assert [label for label, _ in actions.log if label.startswith("find")] == [
+        "find Cart.items",
+        "find items",
+        "find checkout",
+    ]
+    for outcome in (actions, sed, awk):
+        finds = [label for label, _ in outcome.log if label.startswith("find")]
+        assert len(finds) == len(set(finds)) and "find items" in finds, outcome.backend
