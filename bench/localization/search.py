@@ -556,8 +556,12 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
                 unresolved.append(ident)
             for hit in hits[:3]:
                 open_hit(hit)
+        grepped: set[str] = set()
         for ident in unresolved:
             text = ident.removeprefix("self.").removeprefix("cls.")
+            if text in grepped:  # `self.thread_safe` and `thread_safe`: one search, its matches are on screen
+                continue
+            grepped.add(text)
             obs, places = backend.word_search(text)
             episode.record(f"grep {text}", obs)
             for file, line in places[:3]:
