@@ -228,10 +228,12 @@ def test_actions_open_follows_a_part_note_above_the_functions_called_on_the_line
 
 def test_policy_asks_no_identifier_twice(repo: Path) -> None:
     """`Cart.items` is an attribute, not a method: the actions answer with its assignment, no hit, so the policy asks
-    for `items` alone; the report's own `items` later is that answer, on screen already, and not asked again (every
-    tool alike; session 17: jupyter_server-1635 asked `find root_dir` twice)."""
-    problem = "`Cart.items` is never emptied: checkout() leaves `items` as they were."
-    task = Task("items", "shop", "1", "2", False, problem, [Gold("shop/cart.py", "Cart.total")])
+    for `items` alone; the report's own `items` later is that answer, on screen already, and not asked again; nor is
+    a text grepped twice (`self.qty` and `qty`). Every tool alike (session 17: jupyter_server-1635 asked `find
+    root_dir` twice, filelock-336 grepped `thread_safe` twice)."""
+    problem = "`Cart.items` is never emptied: checkout() leaves `items` as they were; `self.qty` and `qty` are unused."
+    (repo / "shop/tax.py").write_text("def rate():\n    return 1\n")  # the gold no search reaches: the policy runs on
+    task = Task("items", "shop", "1", "2", False, problem, [Gold("shop/tax.py", "rate")])
     with BridgeClient.local(repo) as bridge:
         bridge.sync()
         actions = run_policy(ActionsBackend(bridge, repo), task, repo, words)
@@ -240,7 +242,9 @@ def test_policy_asks_no_identifier_twice(repo: Path) -> None:
         "find Cart.items",
         "find items",
         "find checkout",
+        "find self.qty",
+        "find qty",
     ]
     for outcome in (actions, sed, awk):
-        finds = [label for label, _ in outcome.log if label.startswith("find")]
-        assert len(finds) == len(set(finds)) and "find items" in finds, outcome.backend
+        asked = [label for label, _ in outcome.log if label.startswith(("find", "grep"))]
+        assert len(asked) == len(set(asked)) and {"find items", "grep qty"} <= set(asked), outcome.backend
