@@ -527,23 +527,3 @@ def test_a_class_attribute_is_answered_with_its_own_lines_not_the_class_line(roo
     assert "self._spec" in spec.observation
     for answer in (operators, spec):
         assert not answer.observation.startswith(class_line) and f"\n{class_line}" not in answer.observation
-
-
-def test_a_few_definitions_show_their_short_functions_whole(root: Path, bridge: BridgeClient) -> None:
-    """`find_symbol` of two or three definitions, none left out, lists them, then shows the short functions among them
-    whole (what opening each would show; a long one keeps its located line alone); four definitions or more stay a
-    list (session 17: redis-3912's three `PubSub.get_message`, one call each after the list)."""
-    spans = sorted(s for name, found in functions(root / "packaging/specifiers.py").items()
-                   if name.rsplit(".", 1)[-1] == "contains" for s in found)  # fmt: skip
-    assert len(spans) == 3 and [end - line < 30 for _, line, end in spans] == [True, True, False]
-    answer = fresh(bridge, root).execute("find_symbol", "contains")
-    rows = answer.observation.splitlines()
-    assert rows[0] == "3 definition(s) of `contains`:"
-    assert [int(r.split(":")[1].split()[0]) for r in rows[1:4]] == [line for _, line, _ in spans]
-    shown = set(numbered(answer.observation))
-    for _, line, end in spans[:2]:  # the short ones whole, def line to last line
-        assert set(range(line, end + 1)) <= shown
-    assert not set(range(spans[2][1] + 1, spans[2][2] + 1)) & shown  # the long one: its located line only
-    assert {(c.function, c.whole_function) for c in answer.chunks} >= {("contains", True)}
-    many = fresh(bridge, root).execute("find_symbol", "__str__")  # more than three: the list alone
-    assert re.match(r"\d+ definition\(s\) of `__str__`", many.observation) and "### File:" not in many.observation
