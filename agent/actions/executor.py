@@ -84,7 +84,6 @@ class ActionLimits:
     neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
     short_file_lines: int = 80  # `open FILE:LINE` in the body of a short function of a file this short: the file
-    max_inline_definitions: int = 3  # find_symbol of this many definitions (none left out) shows the short ones whole
     recently_shown: int = 8  # find_symbol's unique function is not shown whole again within this many calls
     recently_outlined: int = 20  # nor a unique class's outline (or the class whole) within this many
     max_output_chars: int = 10000
@@ -816,11 +815,6 @@ class Actions:
                 # overloads, tests): its block's file and numbered def line say where it is, as its located line did
                 text = more.observation if alone else text + "\n\n" + more.observation
                 chunks = more.chunks or chunks
-        elif len(main) <= self.limits.max_inline_definitions and hidden <= 0:  # a few definitions, all listed: the
-            shown = [(d, m) for d in main if not d.is_class and (m := self._unique_hit(d, facts))]  # short functions
-            for d, m in shown:  # whole below the list, as the next calls would open them
-                text += "\n\n" + m.observation
-                chunks = [c for c in chunks if (c.file_path, c.lines[:1]) != (d.file, (d.line,))] + m.chunks
         return ActionResult(text, 0, chunks)
 
     def _loose(self, name: str, symbols: list[dict], facts: FileFacts) -> list[Definition]:
