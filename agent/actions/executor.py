@@ -295,6 +295,8 @@ class Actions:
             via = c.get("via")
             alias = f"{via['file']}:{via['line']}  {via['text']}" if via else ""
             scope = _scope_named(facts.scopes(file), cls, function, lines[0] if lines else 0)
+            if scope is not None and scope.kind == "Class" and lines and lines[0] > scope.line and not via:
+                scope = None if name.rsplit(".", 1)[-1] != scope.name else scope  # `Class.attr`: the attribute's line
             if scope is not None:
                 out.append(Definition(file, scope.line, scope.qualname, scope.detail, scope.kind, cls, function,
                                       scope.end_line, alias))  # fmt: skip
@@ -808,7 +810,10 @@ class Actions:
         if len(main) == 1:  # one answer: what the next call would fetch, when it is small
             more = self._unique_hit(main[0], facts)
             if more is not None:
-                text += "\n\n" + more.observation
+                d = main[0]  # the only definition, a function shown whole with nothing else to tell (an alias,
+                alone = not (d.is_class or d.alias or d.overloads or through or loose) and len(exact) == 1
+                # overloads, tests): its block's file and numbered def line say where it is, as its located line did
+                text = more.observation if alone else text + "\n\n" + more.observation
                 chunks = more.chunks or chunks
         return ActionResult(text, 0, chunks)
 

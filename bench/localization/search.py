@@ -490,6 +490,7 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
     files = repo_files(root)
     words = problem_words(task.problem)
     opened: set[tuple[str, int]] = set()
+    asked: dict[str, tuple[Observation, list[Hit]]] = {}  # identifier -> its answer: on screen, not asked again
     viewed: dict[str, set[int]] = {}  # lines already shown by an open: the agent does not open them again
     found: dict[str, set[int]] = {}  # lines a search answer showed (a def line, or a whole short function)
 
@@ -509,6 +510,16 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         spans = [span for span in function_ranges(root / hit.file).values() if span[0] == hit.line]
         seen = viewed.get(hit.file, set()) | found.get(hit.file, set())
         return hit.kind != "class" and bool(spans) and set(range(spans[0][0], spans[0][1] + 1)) <= seen
+
+    def find(ident: str, shown: bool = False) -> list[Hit]:
+        """The hits of the definitions of `ident`; an identifier asked already is not asked again (its answer is on
+        screen: `find root_dir` after `find ServerApp.root_dir` found no attribute of that class)."""
+        if ident not in asked:
+            asked[ident] = backend.find(ident)
+            episode.record(f"find {ident}", asked[ident][0])
+        for file, lines in asked[ident][0].shown.items() if shown else ():
+            found.setdefault(file, set()).update(lines)
+        return asked[ident][1]
 
     def open_hit(hit: Hit) -> None:
         if whole_on_screen(hit) or not fresh(hit.file, hit.line):
@@ -537,20 +548,20 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
             if ident.split(".")[0] in STDLIB:  # re.sub, os.path.join: only their uses in the repository can matter
                 unresolved.append(ident)
                 continue
-            obs, hits = backend.find(ident)
-            episode.record(f"find {ident}", obs)
-            for file, lines in obs.shown.items():
-                found.setdefault(file, set()).update(lines)
+            hits = find(ident, shown=True)
             cls, member = _split_ident(ident)
             if not hits and cls and cls != member:  # Class.method not found there: maybe inherited
-                obs, hits = backend.find(member)
-                episode.record(f"find {member}", obs)
+                hits = find(member)
             if not hits:
                 unresolved.append(ident)
             for hit in hits[:3]:
                 open_hit(hit)
+        grepped: set[str] = set()
         for ident in unresolved:
             text = ident.removeprefix("self.").removeprefix("cls.")
+            if text in grepped:  # `self.thread_safe` and `thread_safe`: one search, its matches are on screen
+                continue
+            grepped.add(text)
             obs, places = backend.word_search(text)
             episode.record(f"grep {text}", obs)
             for file, line in places[:3]:
@@ -817,10 +828,10 @@ class ActionsBackend:
 
     @staticmethod
     def _hints(text: str) -> list[str]:
-        last = text.splitlines()[-1] if text else ""
-        if "narrow it: " not in last:
-            return []
-        return re.findall(r"open (\S+?:\d+-\d+)", last.split("narrow it: ", 1)[1])
+        """The `open FILE:A-B` ranges of an answer's note on the lines it left out (`... (85 more lines; narrow it:
+        ...)`): the last line, or above where `open FILE:LINE` names the functions called on that line."""
+        notes = [raw for raw in text.splitlines() if raw.startswith("... (") and "narrow it: " in raw]
+        return re.findall(r"open (\S+?:\d+-\d+)", notes[-1].split("narrow it: ", 1)[1]) if notes else []
 
     def open_line(self, file: str, line: int) -> Observation:
         return self._run("open", f"{file}:{line}")[0]
@@ -841,8 +852,12 @@ class ActionsBackend:
         return obs, [m for m in self._methods(hit.file, hit.qualname or hit.name) if m.line != hit.line]
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
-        obs, _ = self._run("find_symbol", ident)
+        obs, result = self._run("find_symbol", ident)
         hits = []
+        if obs.text.startswith("### File: ") and result.chunks:  # the only definition, a function shown whole: its
+            c = result.chunks[0]  # block (file, numbered def line) is the answer's hit
+            qualname = f"{c.class_name}.{c.function}" if c.class_name else c.function
+            return obs, [Hit(c.file_path, c.lines[0], "function", c.function or "", qualname)]
         for raw in obs.text.splitlines():
             m = re.match(r"(\S+\.py):(\d+)  (\S+)  (?!\[test\])(.*)$", raw)
             kind = re.match(r"\s*(?:async\s+)?(def|class)\s", m[4]) if m else None

@@ -361,13 +361,18 @@ def test_open_at_a_line_names_where_the_functions_called_there_are_defined(actio
 
 def test_find_symbol_of_a_module_qualified_name_finds_it_in_that_module(actions: Actions) -> None:
     """`module.Name` as code writes it (`admin.ModelAdmin`): no class is called `keys`, so the name is looked up in the
-    files whose path holds those module parts in a row; for a module that does not hold it, the answer says so and
-    shows where the name is defined."""
-    for name in ("keys.hashkey", "pkg.keys.hashkey", "pkg.hashkey"):
+    files whose path holds those module parts in a row (the only definition, a short function, is shown whole: its
+    block names the file and numbers its def line, with no located line above it; shown a call ago, its located line
+    alone); for a module that does not hold it, the answer says so and shows where the name is defined."""
+    found = actions.execute("find_symbol", "keys.hashkey")
+    assert found.returncode == 0 and found.observation.splitlines() == [
+        "### File: `pkg/keys.py`",
+        "1 def hashkey(*args):",
+        "2     return args",
+    ]
+    for name in ("pkg.keys.hashkey", "pkg.hashkey"):
         found = actions.execute("find_symbol", name)
-        assert found.returncode == 0 and found.observation.splitlines()[0] == (
-            "pkg/keys.py:1  hashkey  def hashkey(*args)"
-        ), name
+        assert (found.returncode, found.observation) == (0, "pkg/keys.py:1  hashkey  def hashkey(*args)"), name
     elsewhere = actions.execute("find_symbol", "nl.hashkey")  # that module does not hold it: the answer says so
     assert elsewhere.observation.splitlines()[:2] == [
         "`nl.hashkey` is not defined by that name: `hashkey`",

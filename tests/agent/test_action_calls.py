@@ -281,14 +281,12 @@ def test_partial_matches_are_the_first_two(root: Path, bridge: BridgeClient) -> 
 
 def test_a_name_called_through_a_variable_is_never_a_local_function(root: Path, bridge: BridgeClient) -> None:
     tree = ast.parse((root / "packaging/version.py").read_text())
-    closures = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "wrapper"]
+    closures = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "wrapper"]
     assert len(closures) == 1  # `_deprecated`'s closure, the only `wrapper`
-    line = closures[0]
-    assert (
-        fresh(bridge, root)
-        .execute("find_symbol", "wrapper")
-        .observation.startswith(f"packaging/version.py:{line}  _deprecated.decorator.wrapper")
-    )  # asked for by its name: it is the definition
+    line, end = closures[0].lineno, closures[0].end_lineno or 0
+    found = fresh(bridge, root).execute("find_symbol", "wrapper")  # asked for by its name: it is the definition,
+    assert found.observation.startswith("### File: `packaging/version.py`")  # the only one, shown whole
+    assert set(range(line, end + 1)) <= set(numbered(found.observation)) and f"{line} " in found.observation
     answer = fresh(bridge, root).execute("find_symbol", "obj.wrapper")  # `obj.wrapper()`: no attribute reaches it
     assert (answer.returncode, answer.observation) == (1, "No definition of `obj.wrapper`.")
     method = functions(root / "packaging/markers.py")["Marker.evaluate"][0][1]
@@ -502,3 +500,30 @@ def test_a_body_line_of_a_short_function_in_a_short_file_shows_the_file_from_its
     long_file = set(numbered(fresh(bridge, root).execute("open", f"packaging/version.py:{short[2]}").observation))
     assert len(version.read_text().splitlines()) > ActionLimits().short_file_lines
     assert code(version, short[1], short[2]) <= long_file and max(long_file) == short[2]
+
+
+def test_a_class_attribute_is_answered_with_its_own_lines_not_the_class_line(root: Path, bridge: BridgeClient) -> None:
+    """`find_symbol Class.attr` of an attribute (a class-level assignment, or `self.attr = ...` in a method) answers
+    with the assignments' lines, as `find_symbol attr` does (session 17: it answered with the class's own line, once
+    per assignment: jupyter_server's `ServerApp.root_dir` read `class ServerApp(JupyterApp)` twice, then an outline)."""
+    tree = ast.parse((root / "packaging/specifiers.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Specifier")
+    body = [n.lineno for n in cls.body if isinstance(n, ast.AnnAssign) and ast.unparse(n.target) == "_operators"]
+    in_methods = sorted(
+        n.lineno
+        for n in ast.walk(cls)
+        if isinstance(n, (ast.Assign, ast.AnnAssign))
+        and any(ast.unparse(t) == "self._spec" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+    )
+    assert len(body) == 1 and len(in_methods) >= 2
+    class_line = f"packaging/specifiers.py:{cls.lineno}  Specifier  class Specifier"
+    operators = fresh(bridge, root).execute("find_symbol", "Specifier._operators")
+    assert operators.returncode == 0 and operators.observation.splitlines()[0].startswith(
+        f"packaging/specifiers.py:{body[0]}  Specifier._operators  _operators"
+    )
+    spec = fresh(bridge, root).execute("find_symbol", "Specifier._spec")
+    located = [int(m[1]) for m in re.finditer(r"^packaging/specifiers\.py:(\d+)  ", spec.observation, re.M)]
+    assert located and set(located) <= set(in_methods)  # where `self._spec = ...` assigns it, in its methods
+    assert "self._spec" in spec.observation
+    for answer in (operators, spec):
+        assert not answer.observation.startswith(class_line) and f"\n{class_line}" not in answer.observation

@@ -65,9 +65,11 @@ def test_lines_past_the_end_of_a_file_say_so(actions: Actions) -> None:
 
 
 def test_a_very_long_signature_is_cut_in_a_located_line(actions: Actions) -> None:
-    found = actions.execute("find_symbol", "wide").observation
-    line = found.splitlines()[0]
+    found = actions.execute("find_symbol", "wide").observation  # the only definition, short: shown whole
+    assert found.startswith("### File: `wide.py`\n1 def wide(") and found.count("parameter_29=None") == 1
+    through = actions.execute("find_symbol", "obj.wide").observation  # `obj.wide()`: its located line lists it
+    line = through.splitlines()[1]
     assert line.startswith("wide.py:1  wide  def wide(parameter_0=None, parameter_1=None, ")
-    assert found.count("parameter_29=None") == 1  # the short function below it shows it whole
     assert len(line) == len("wide.py:1  wide  ") + 160 and line.endswith("…")
+    assert "parameter_29=None" not in through  # shown whole one call ago: the located line alone
     assert actions.execute("open", "wide").observation.count("parameter_29=None") == 1  # open shows it whole

@@ -39,7 +39,7 @@ def output(content: str, commands: list[str] | None = None) -> dict:
 LLM_IDE_STEPS: list[tuple[str | None, str]] = [
     (None, act("The issue is about last(); find where it is defined.", "find_symbol", "last")),
     (
-        reflect(False, f"last is defined once, at {MORE}:224; nth_or_last is related."),
+        reflect(False, f"last is defined once, at {MORE}:224, and shown whole; its Sequence branch looks wrong."),
         act("Open the lines of last() to read the sequence branch.", "open", f"{MORE}:250-224"),
     ),
     (

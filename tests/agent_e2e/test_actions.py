@@ -29,17 +29,19 @@ def code(text: str, file: str = MORE) -> dict[int, str]:
 
 def test_find_symbol_puts_the_exact_definition_first_and_caps_loose_matches(ide_env):
     result = ide_env.execute_action("find_symbol", "last")
-    lines = result.observation.split("\n")
-    # one definition: its own line, no count header; a function answers it, so no partial matches
-    assert lines[0] == f"{MORE}:224  last  def last(iterable, default=_marker)"
-    assert lines[1] == "" and "partial matches" not in result.observation
+    # one definition, a short function: shown whole, its block's file line and numbered def line say where it is (no
+    # located line, no count header above); a function answers it, so no partial matches
+    shown = code(result.observation)
+    assert result.observation.startswith(f"### File: `{MORE}`\n") and "partial matches" not in result.observation
+    assert shown[224] == "def last(iterable, default=_marker):" and {224, 238, 250} <= set(shown)  # whole, to its end
+    assert not {223, 251} & set(shown)  # (a docstring's unnumbered lines may read as numbers: `        3`)
     assert (result.returncode, result.bad_params) == (0, False)
     loose = ide_env.execute_action("find_symbol", "nth_or").observation.split("\n")  # no exact definition
     assert loose[0] == "No exact definition of `nth_or`." and loose[1].startswith("partial matches")
     assert f"{MORE}:253  nth_or_last  def nth_or_last(iterable, n, default=_marker)" in loose
     assert not any(line.startswith(("tests/", "docs/")) for line in loose)  # no tests, no subsequence noise
-    # a unique short hit: the function whole below, what `open last` would have fetched
-    assert code(result.observation)[238].strip() == "return iterable[len(iterable)]"
+    # the function whole: what `open last` would have fetched
+    assert shown[238].strip() == "return iterable[len(iterable)]"
     assert result.chunks == [ChunkRef(MORE, None, "last", True, LAST_LINES)]
 
 
@@ -177,4 +179,8 @@ def test_submit_with_nothing_changed_does_not_submit(ide_env):
 def test_a_definition_written_by_the_shell_is_found_at_once(ide_env, restore):
     ide_env.execute_action("bash", "printf 'def brand_new_helper(x):\\n    return x\\n' > more_itertools/fresh.py")
     found = ide_env.execute_action("find_symbol", "brand_new_helper")
-    assert found.observation.split("\n")[0] == "more_itertools/fresh.py:1  brand_new_helper  def brand_new_helper(x)"
+    assert found.observation.split("\n") == [  # the only definition, shown whole
+        "### File: `more_itertools/fresh.py`",
+        "1 def brand_new_helper(x):",
+        "2     return x",
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -103,7 +104,9 @@ def test_batch_trajectory_keeps_upstream_format_plus_tree_chain_chunks(batch, in
     assert "IndexError" in "".join(
         m["content"] for m in observations if m["extra"]["action"]["action_type"] == "debugger"
     )
-    assert f"{MORE}:224  last  def last(iterable, default=_marker)" in by_type["find_symbol"]["content"]
+    found = by_type["find_symbol"]["content"]  # last, the only definition, shown whole from its numbered def line
+    assert f"### File: `{MORE}`\n224 def last(iterable, default=_marker):\n" in found
+    assert re.search(r"^238 +return iterable\[len\(iterable\)\]$", found, re.MULTILINE)  # the sequence branch
     assert all("memory" in m["extra"]["llm_ide"] for m in observations)  # the memory after every step
     assert info["submission"] == json.loads((batch / "preds.json").read_text())[instance.instance_id]["model_patch"]
 

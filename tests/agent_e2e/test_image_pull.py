@@ -75,8 +75,8 @@ def test_an_image_only_a_registry_has_is_pulled_then_provisioned(registry: str) 
         assert docker("image", "inspect", ref).returncode == 0
         assert env.config.image.startswith(f"{ref}-tp-")
         found = env.execute_action("find_symbol", "last")
-        first = found.observation.splitlines()[0]
-        assert first == "more_itertools/more.py:224  last  def last(iterable, default=_marker)"
+        lines = found.observation.splitlines()  # the only definition, shown whole: its file, then its def line
+        assert lines[:2] == ["### File: `more_itertools/more.py`", "224 def last(iterable, default=_marker):"]
     finally:
         if env is not None:
             env.cleanup()

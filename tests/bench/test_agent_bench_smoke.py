@@ -187,3 +187,64 @@ def test_sed_reads_a_decorated_function_but_not_a_whole_class_for_a_line_of_its_
     assert sed.open_line("shop/checker.py", 3).calls == 1
     # a decorator's line: the window 4-7 does not end visit() (the dedent is line 9), so 8-11 is read too
     assert sed.open_line("shop/checker.py", 6).shown == {"shop/checker.py": set(range(4, 12))}
+
+
+def test_actions_find_reads_the_hit_of_a_function_shown_whole_from_its_block(repo: Path) -> None:
+    """find_symbol's only definition, a short function, comes whole with no located line above it: the adapter takes
+    the hit (file, def line, qualified name) from the answer's block, as the agent reads it there."""
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        backend = ActionsBackend(bridge, repo)
+        for name, hit in (
+            ("checkout", Hit("shop/cart.py", 12, "function", "checkout", "checkout")),
+            ("total", Hit("shop/cart.py", 5, "function", "total", "Cart.total")),
+        ):
+            obs, hits = backend.find(name)
+            assert obs.text.startswith("### File: `shop/cart.py`") and hits == [hit], name
+            rows = obs.text.splitlines()
+            assert any(row.startswith(f"{hit.line} ") and f"def {name}(" in row for row in rows), name
+
+
+def test_actions_open_follows_a_part_note_above_the_functions_called_on_the_line(repo: Path) -> None:
+    """`open FILE:LINE` of a traceback's line deep in a long function shows the part around it, the note on the lines
+    left out (`... (N more lines; narrow it: open FILE:A-B)`), then where the functions called on that line are
+    defined: the reader follows the note's range, above those lines (session 17: sanic-2985's `serve` was never read
+    whole, the note not being the answer's last line)."""
+    body = ["from shop.cart import checkout", "", "", "def serve(cart):", "    total = 0"]
+    body += [f"    total += {i}" for i in range(200)]
+    body += ["    return checkout(cart)", ""]
+    (repo / "shop/server.py").write_text("\n".join(body))
+    last = len(body) - 1  # `return checkout(cart)`
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        backend = ActionsBackend(bridge, repo)
+        obs = backend.open_line("shop/server.py", last)
+    first = obs.parts[0].text.splitlines()
+    note = next(i for i, row in enumerate(first) if row.startswith("... (") and "narrow it: open shop/server" in row)
+    assert any("shop/cart.py:12  checkout" in row for row in first[note + 1 :])  # called on that line, below the note
+    assert obs.calls == len(obs.parts) >= 2  # the parts the note names, read one by one
+    assert set(range(4, last + 1)) <= obs.shown["shop/server.py"]  # serve whole, def line to its last line
+
+
+def test_policy_asks_no_identifier_twice(repo: Path) -> None:
+    """`Cart.items` is an attribute, not a method: the actions answer with its assignment, no hit, so the policy asks
+    for `items` alone; the report's own `items` later is that answer, on screen already, and not asked again; nor is
+    a text grepped twice (`self.qty` and `qty`). Every tool alike (session 17: jupyter_server-1635 asked `find
+    root_dir` twice, filelock-336 grepped `thread_safe` twice)."""
+    problem = "`Cart.items` is never emptied: checkout() leaves `items` as they were; `self.qty` and `qty` are unused."
+    (repo / "shop/tax.py").write_text("def rate():\n    return 1\n")  # the gold no search reaches: the policy runs on
+    task = Task("items", "shop", "1", "2", False, problem, [Gold("shop/tax.py", "rate")])
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        actions = run_policy(ActionsBackend(bridge, repo), task, repo, words)
+    sed, awk = (run_policy(b, task, repo, words) for b in (SedBackend(repo), GrepBackend(repo)))
+    assert [label for label, _ in actions.log if label.startswith("find")] == [
+        "find Cart.items",
+        "find items",
+        "find checkout",
+        "find self.qty",
+        "find qty",
+    ]
+    for outcome in (actions, sed, awk):
+        asked = [label for label, _ in outcome.log if label.startswith(("find", "grep"))]
+        assert len(asked) == len(set(asked)) and {"find items", "grep qty"} <= set(asked), outcome.backend

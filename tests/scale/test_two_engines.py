@@ -129,7 +129,8 @@ def test_literal_mini_extra_swebench_on_another_engine_pulls_every_tool_image(
     traj = json.loads((tmp_path / "engine2" / inst.instance_id / f"{inst.instance_id}.traj.json").read_text())
     seen = {m["extra"]["action"]["action_type"]: m["content"] for m in traj["messages"]
             if m.get("extra", {}).get("action")}  # fmt: skip
-    assert "more_itertools/more.py:224  last  def last(iterable, default=_marker)" in seen["find_symbol"]  # lsp there
+    last = "### File: `more_itertools/more.py`\n224 def last(iterable, default=_marker):\n"  # shown whole: lsp there
+    assert last in seen["find_symbol"]
     there = json.loads(toolprov("install", "debugger", "lsp", "fileedit", "-i", inst.image_name, "--json",
                                 host=engine2).stdout)  # fmt: skip
     assert (there["status"], there["image_id"]) == ("cached", expected["image_id"])  # pulled by the run, not built
