@@ -26,6 +26,15 @@ CHECK_PATCHED = (
 )
 
 
+# the fresh venv's interpreter and pip run as a user starts them: a PYTHONPATH of the caller's (a developer's checkout)
+# would import `agent` from there, and pip would see that checkout's egg-info instead of the install under test
+VENV_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
+def venv_python(venv: Path, code: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(venv / "bin/python"), "-c", code], env=VENV_ENV, capture_output=True, text=True, cwd=cwd)
+
+
 def python(code: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = {**os.environ, "MSWEA_SILENT_STARTUP": "1", **(env or {})}
     return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
@@ -107,7 +116,7 @@ def checkout_copy(tmp_path: Path) -> Path:
 
 def venv_site(venv: Path) -> Path:
     purelib = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
-    return Path(subprocess.check_output([str(venv / "bin/python"), "-c", purelib], text=True).strip())
+    return Path(subprocess.check_output([str(venv / "bin/python"), "-c", purelib], text=True, env=VENV_ENV).strip())
 
 
 CHECK_STARTED = (
@@ -119,7 +128,7 @@ def test_a_wheel_install_carries_the_hook(tmp_path):
     """`pip install .` (not editable) puts the .pth into site-packages; it runs at start-up; uninstall removes it."""
     src = checkout_copy(tmp_path)
     build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), "."]
-    subprocess.run(build, cwd=src, check=True, capture_output=True, timeout=300)
+    subprocess.run(build, cwd=src, check=True, capture_output=True, timeout=300, env=VENV_ENV)
     wheel = next(tmp_path.glob("swe_ide_toolkit-*.whl"))
     with zipfile.ZipFile(wheel) as z:
         assert z.read(PTH_NAME).decode() == pth_line()
@@ -128,14 +137,14 @@ def test_a_wheel_install_carries_the_hook(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "--no-deps", str(wheel)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [*pip, "install", "--no-deps", str(wheel)], check=True, capture_output=True, timeout=300, env=VENV_ENV
+    )
     site = venv_site(venv)
     assert (site / PTH_NAME).read_text() == pth_line()
-    started = subprocess.run(
-        [str(venv / "bin/python"), "-c", CHECK_STARTED], capture_output=True, text=True, cwd=tmp_path
-    )
+    started = venv_python(venv, CHECK_STARTED, tmp_path)
     assert started.stdout.split() == ["True", "_Finder"], started.stderr
-    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True)
+    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True, env=VENV_ENV)
     assert not (site / PTH_NAME).exists()
 
 
@@ -147,11 +156,13 @@ def test_an_editable_install_carries_the_hook(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "--no-deps", "-e", str(src)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [*pip, "install", "--no-deps", "-e", str(src)], check=True, capture_output=True, timeout=300, env=VENV_ENV
+    )
     site = venv_site(venv)
     assert (site / PTH_NAME).read_text() == pth_line()
     check = "import sys, agent.hook; print(agent.hook.__file__, type(sys.meta_path[0]).__name__)"
-    started = subprocess.run([str(venv / "bin/python"), "-c", check], capture_output=True, text=True, cwd=tmp_path)
+    started = venv_python(venv, check, tmp_path)
     assert started.stdout.split() == [str(src / "agent" / "hook.py"), "_Finder"], started.stderr
-    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True)
+    subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True, env=VENV_ENV)
     assert not (site / PTH_NAME).exists()
