@@ -149,7 +149,8 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
                "once in session 15 (after the freeze at 7b62c42), tuned on since; h13: reported once in session 15 "
                "(at the same freeze), tuned on since session 16; h14: reported once in session 16 (after the freeze "
                "at 94b7e27), tuned on since; h15: reported once in session 16 (after the freeze at c44566a), tuned on "
-               "since session 17; a round whose tasks say tuned: false was never tuned on); named: the "
+               "since session 17; h16: reported once in session 17 (after the freeze at 2e3a57e), tuned on since; "
+               "a round whose tasks say tuned: false was never tuned on); named: the "
                "statement names a gold function (as its real report did, or in a traceback frame); "
                "beyond gold: a tool's tokens less the gold functions it showed whole")  # fmt: skip
     typer.echo(f"{'':<34}{'':>6}{'--- grep/sed ---':>16}{'-- grep+awk --':>16}{'-- lsp actions --':>18}  tok ratio vs")
