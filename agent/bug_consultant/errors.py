@@ -6,6 +6,7 @@ fallback summary when no summary model answers.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -284,6 +285,51 @@ def _pytest_frames(chain: list[str]) -> list[Frame]:
     return frames
 
 
+# a click/typer CliRunner result in an assertion's explanation: `<Result ValueError("not an amount: '1,5'")>`
+_RESULT_EXC = re.compile(r"<Result (?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Warning))\((?P<args>.*?)\)>")
+
+
+def _exception_str(exc_type: str, args: str) -> str:
+    """What `str(exc)` prints for an exception shown as its repr `Type(args)`; the args as written when they are no
+    literals."""
+    try:
+        values = ast.literal_eval(f"({args},)") if args.strip() else ()
+    except (ValueError, SyntaxError):
+        return args
+    if len(values) == 1:
+        return repr(values[0]) if exc_type.endswith("KeyError") else str(values[0])
+    if len(values) == 2 and isinstance(values[0], int) and isinstance(values[1], str):  # OSError(errno, strerror)
+        return f"[Errno {values[0]}] {values[1]}"
+    return str(values) if values else ""
+
+
+def _quoted_failure(e_run: list[str]) -> tuple[str, str, list[Frame]] | None:
+    """The error of a program a test ran, as its assertion's message or explanation quotes it: a traceback (the
+    child's stderr: its frames and last exception line) or a CliRunner result's exception repr (no frames); None when
+    the E lines quote neither (or a traceback cut before its exception line)."""
+    starts = [i for i, line in enumerate(e_run) if line.rstrip().endswith(_TRACEBACK)]
+    if starts:
+        body = e_run[starts[-1] + 1 :]
+        first = next((line for line in body if line.strip()), "")
+        base = max(len(first) - len(first.lstrip()) - 2, 0)  # frames are indented 2 more than the exception line
+        block: list[str] = []
+        for line in body:
+            if not line.strip() or len(line) - len(line.lstrip()) < base:
+                break
+            block.append(line[base:].rstrip())
+        frames = _frames(block)
+        last_frame = max((i for i, line in enumerate(block) if _FRAME.match(line)), default=-1)
+        for i in range(len(block) - 1, last_frame, -1):
+            if frames and (m := _EXC_AFTER_FRAME.match(block[i])):
+                message = " ".join([(m.group("msg") or "").strip(), *(x.strip() for x in block[i + 1 : i + 4])])
+                return m.group("type"), message.strip(), frames
+    results = [m for line in e_run if (m := _RESULT_EXC.search(line))]
+    if results:
+        exc_type, args = results[-1].group("type"), results[-1].group("args")
+        return exc_type, _exception_str(exc_type, args), []
+    return None
+
+
 def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
     """The first failure of a pytest report (--tb=long, auto or short): its frames and the exception its last entry's
     `E` lines give (the last long entry's location line names the type when the `E` lines do not: `assert ...`)."""
@@ -305,11 +351,11 @@ def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
         if is_e and not previous:
             e_runs.append([])
         if is_e:
-            e_runs[-1].append(line[1:].strip())
+            e_runs[-1].append(line[1:])
         previous = is_e
     if not e_runs:
         return None
-    e_lines = [text for text in e_runs[-1] if text]
+    e_lines = [text.strip() for text in e_runs[-1] if text.strip()]
     located = [m for line in last if (m := _PT_LOCATION.match(line))]
     loc_type = located[-1].group("type") or ""
     # the exception's line: the one naming the location's type (a SyntaxError's display comes before it), else the
@@ -327,7 +373,12 @@ def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
         exc_type, message = m.group("type"), (m.group("msg") or "").strip()
     message = " ".join([message, *e_lines[at + 1 : at + 4]]).strip()
     outer = [frame for chain in chains[:-1] for frame in _pytest_frames(chain)]
-    return ErrorInfo(exc_type, message[:500], _pytest_frames(last), "test_failure", tests, outer)
+    frames = _pytest_frames(last)
+    if exc_type == "AssertionError" and (inner := _quoted_failure(e_runs[-1])) is not None:
+        # the program the test ran failed: its error is the failure, the test's frames are the outer ones
+        inner_type, inner_message, inner_frames = inner
+        return ErrorInfo(inner_type, inner_message[:500], inner_frames, "test_failure", tests, [*outer, *frames])
+    return ErrorInfo(exc_type, message[:500], frames, "test_failure", tests, outer)
 
 
 def failing_tests(lines: list[str], report: list[str]) -> list[str]:
