@@ -242,9 +242,21 @@ EMBEDDING_WEIGHT = 0.5
 # recall@1 / @3 0.718 / 0.812 -> 0.720 / 0.809, shown 21.0 -> 22.3 %, none 1.83 -> 1.38 % (worst 20.4 % bug_heldout16 ->
 # 4.3 % bug_heldout12). Measured and dropped (the report field re-ranks only, so these move recall, never the gate):
 # the report's idf without the pseudo records, as BM25's (left out 0.758 / 0.851 with code, 0.719 / 0.815 without:
-# recall@1 without code not up, per set both ways), with 30 (0.756 / 0.849); in-sample on the test-report sets, the
-# report's numbers as words (mean recall@1 0.774 -> 0.771), term frequency as repeated words (0.757), bm25s's whole
-# words instead of split identifiers (0.764). Shipped thresholds unchanged (chosen on sixteen sets).
+# recall@1 without code not up, per set both ways; kept in the second round, below), with 30 (0.756 / 0.849);
+# in-sample on the test-report sets, the report's numbers as words (mean recall@1 0.774 -> 0.771), term frequency as
+# repeated words (0.757), bm25s's whole words instead of split identifiers (0.764). Shipped thresholds unchanged
+# (chosen on sixteen sets).
+# Session 17, second round (nineteen sets, bug_heldout17 tuned on since: command-line tools failing through their own
+# end-to-end tests, 64 of 67 runs an AssertionError): a program's error quoted inside a test's AssertionError is the
+# failure (`errors._quoted_failure`): the child's traceback as the assertion's message (its frames, its last exception
+# line; every such run read `Traceback (most recent call last): File "<frozen runpy>"...`, one message for every
+# cause), a CliRunner result's exception (`<Result ValueError('...')>`). And the report's idf without the pseudo
+# records (IDF_PSEUDO, as BM25's; 17 of the 19 folds then choose the report's weight 24, as all nineteen sets do, the
+# folds leaving out bug_heldout14 128 and bug_heldout17 32; shipped thresholds unchanged). Left-out means,
+# same command, before -> after: with code recall@1 / @3 0.731 / 0.824 -> 0.733 / 0.826, shown 20.5 -> 20.7 %, none
+# 1.37 % (worst 4.3 % bug_heldout12) unchanged; without code 0.695 / 0.791 -> 0.695 / 0.792, shown 19.5 -> 21.5 %,
+# none 1.49 -> 1.31 % (worst 7.5 % bug_heldout17 -> 4.3 % bug_heldout12). The quoted errors alone: recall@1 0.735 /
+# 0.699, recall@3 0.822 / 0.788 (down: two folds then keep the report's weight 32 instead of 64).
 RAISED_BONUS = 0.2
 PROGRAM_BONUS = 0.0
 CONSENSUS_WEIGHT = 0.2
