@@ -293,7 +293,7 @@ def _exception_str(exc_type: str, args: str) -> str:
     """What `str(exc)` prints for an exception shown as its repr `Type(args)`; the args as written when they are no
     literals."""
     try:
-        values = ast.literal_eval(f"({args},)") if args.strip() else ()
+        values: tuple[object, ...] = tuple(ast.literal_eval(f"({args},)")) if args.strip() else ()
     except (ValueError, SyntaxError):
         return args
     if len(values) == 1:
