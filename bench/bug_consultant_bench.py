@@ -273,6 +273,19 @@ SETS = [
         " end-to-end tests (subprocess runs, CliRunner), built in session 17 by another engineer; reported once in"
         " session 17 (c4c5c1f), tuned on since its second round",
     ),
+    # faults in four small concurrent programs written for the set (a queue.Queue worker-thread pool and a Condition
+    # buffer, thread and process pools of concurrent.futures, multiprocessing Pool/Value/Lock/Pipe workers, threaded
+    # pipeline stages with a Barrier and sched), each failing run one test of the program's own pytest suite: process
+    # pools' remote tracebacks, pickling errors, BrokenProcessPool, deadlocks seen as timeouts; built in session 17 by
+    # another engineer who never read the retrieval code; registered never tuned on and run once per line at the
+    # method frozen at 1a18a87 (session 17's second round)
+    LabelledSet(
+        "bug_heldout18",
+        DATA / "bug_heldout18" / "bug_heldout18.jsonl",
+        False,
+        "faults in four small concurrent programs on threading, concurrent.futures and multiprocessing, failing"
+        " through each program's own pytest suite, built in session 17 by another engineer; never tuned on",
+    ),
 ]
 
 
