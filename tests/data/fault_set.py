@@ -1,4 +1,4 @@
-"""What the injected-fault sets (bug_heldout14, 15, 16) share: the pinned venv, a pristine application copied into a
+"""What the injected-fault sets (bug_heldout14 to 19) share: the pinned venv, a pristine application copied into a
 fresh folder with one fault applied, one pytest test run there, and its output made the same on every regeneration
 (the run folder shown as /home/user/project, the venv as /home/user/.venv, pytest's temporary folders, durations and
 object addresses as fixed values). A set's fault_runner.py names what is its own (a `FaultSet`: venv, pins, pytest
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -16,12 +17,15 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from regression_runner import failure_section, function_source
 
 PROJECT = "/home/user/project"
 VENV_SHOWN = "/home/user/.venv"
 ADDRESS = "0x7f3a5c2e1d90"  # what every `0x...` object address becomes
 PYTEST = ["-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider", "-p", "no:randomly"]
+PROBE = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--tb=line", "-rf"]  # every failing test, a line each
 
 Row = dict[str, object]
 A = TypeVar("A")
@@ -148,3 +152,66 @@ def as_assertion(first: str) -> str:
 def expected(exception: str, expect: str) -> bool:
     """Whether the exception line names the expected type (a dotted name by its last part)."""
     return bool(exception) and expect == exception.split(":", 1)[0].rsplit(".", 1)[-1]
+
+
+def exception_line(output: str) -> str:
+    """The exception: the first `E` line of the last traceback entry (an AssertionError after a rewritten `assert`;
+    for a test whose message is a child's stderr, that message's first line; after an empty message, the failed
+    assert)."""
+    lines = output.splitlines()
+    if not (found := first_e_line(lines)):
+        return ""
+    first, start = found
+    if first == "AssertionError:":  # an empty message (`assert ..., proc.stdout` with nothing on stdout): the assert
+        more = (ln[1:].strip() for ln in lines[start + 1 :] if ln.startswith("E "))
+        first = f"{first} {next((m for m in more if m), '')}".rstrip()
+    return as_assertion(first)
+
+
+class SuiteApp(Protocol):
+    """A module written for a set, failing through its own suite (bug_heldout17, 18, 19)."""
+
+    name: str  # apps/<name>/<name>.py
+    library: str
+
+    @property
+    def test_file(self) -> str: ...
+
+
+def suite_run(
+    fault_set: FaultSet, run: Run[Any], prepare: Callable[[Path], None], source: str
+) -> tuple[Row | None, str]:
+    """The row of one run of a module's own suite (without id/body), or None and why it was dropped: the failing
+    test's section (a child process's frames shown under the project folder), the test's source and the innermost
+    frame's function in the module (pytest's frame, else the child's), as the faulted copy has it."""
+    app: SuiteApp = run.fault.app
+    node = f"{app.test_file}::{run.test}"
+
+    def finish(stdout: str, root: Path, tmp: Path) -> tuple[Row | None, str]:
+        section = failure_section(stdout).replace(f'File "{root}/', f'File "{PROJECT}/')
+        output = fault_set.clean(section, root, tmp)
+        exception = exception_line(output)
+        if not expected(exception, run.expect):
+            return None, "unexpected exception: " + exception
+        mine = f"{app.name}.py"
+        code = f"# file: {app.test_file}\n" + function_source(root / app.test_file, run.test.split("[")[0])
+        lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(mine)}:(\d+): ", output, flags=re.M)]
+        child = rf'File "{re.escape(PROJECT)}/{re.escape(mine)}", line (\d+), in '
+        lines = lines or [int(n) for n in re.findall(child, output)]
+        if lines:
+            code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
+        row: Row = {
+            "group": run.fault.name,
+            "library": app.library,
+            "callsite": run.callsite,
+            "path": app.test_file,
+            "code": code,
+            "command": shlex.join(["python", *PYTEST, node]),
+            "returncode": 1,
+            "output": output,
+            "exception": exception,
+            "source": source,
+        }
+        return row, exception
+
+    return fault_set.failing_run(prepare, [*PYTEST, node], finish)

@@ -15,13 +15,11 @@ writes the same rows.
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 import fault_set
-from fault_set import PROJECT, PYTEST, Fault, FaultSet, Row, Run, as_assertion, expected, first_e_line
-from regression_runner import failure_section, function_source
+from fault_set import PROBE, Fault, FaultSet, Row, Run, suite_run
 
 HERE = Path(__file__).resolve().parent
 APPS = HERE / "apps"
@@ -69,55 +67,14 @@ def prepare(fault: Fault[App], root: Path) -> None:
 
 def probe(fault: Fault[App]) -> str:
     """Every failing test of the tool's suite under the fault, with its exception line."""
-    args = [*PYTEST[:2], "-q", "-p", "no:cacheprovider", "--tb=line", "-rf"]
-    return FAULT_SET.probe(lambda root: prepare(fault, root), args)
-
-
-def exception_line(output: str) -> str:
-    """The exception: the first `E` line of the last traceback entry (an AssertionError after a rewritten `assert`;
-    for a subprocess-driven test whose message is the child's stderr, that message's first line; after an empty
-    message, the failed assert)."""
-    lines = output.splitlines()
-    if not (found := first_e_line(lines)):
-        return ""
-    first, start = found
-    if first == "AssertionError:":  # an empty message (`assert ..., proc.stdout` with nothing on stdout): the assert
-        more = (ln[1:].strip() for ln in lines[start + 1 :] if ln.startswith("E "))
-        first = f"{first} {next((m for m in more if m), '')}".rstrip()
-    return as_assertion(first)
+    return FAULT_SET.probe(lambda root: prepare(fault, root), PROBE)
 
 
 def one(run: Run[App]) -> tuple[Row | None, str]:
     """The row of one run (without id/body), or None and why it was dropped."""
-    app = run.fault.app
-    node = f"{app.test_file}::{run.test}"
-
-    def finish(stdout: str, root: Path, tmp: Path) -> tuple[Row | None, str]:
-        section = failure_section(stdout).replace(f'File "{root}/', f'File "{PROJECT}/')  # the child's frames
-        output = FAULT_SET.clean(section, root, tmp)
-        exception = exception_line(output)
-        if not expected(exception, run.expect):
-            return None, "unexpected exception: " + exception
-        mine = f"{app.name}.py"
-        code = f"# file: {app.test_file}\n" + function_source(root / app.test_file, run.test)
-        lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(mine)}:(\d+): ", output, flags=re.M)]
-        child = rf'File "{re.escape(PROJECT)}/{re.escape(mine)}", line (\d+), in '
-        lines = lines or [int(n) for n in re.findall(child, output)]
-        if lines:  # the innermost frame in the tool (pytest's, else the child's), as the faulted copy has it
-            code += f"\n# file: {mine}\n" + function_source(root / mine, line=lines[-1])
-        row: Row = {
-            "group": run.fault.name,
-            "library": app.library,
-            "callsite": run.callsite,
-            "path": app.test_file,
-            "code": code,
-            "command": shlex.join(["python", *PYTEST, node]),
-            "returncode": 1,
-            "output": output,
-            "exception": exception,
-            "source": f"fault injected into {mine}, a small command-line tool written for bug_heldout17 on "
-            f"{app.stack} (pinned from PyPI), surfaced by the tool's own end-to-end tests",
-        }
-        return row, exception
-
-    return FAULT_SET.failing_run(lambda root: prepare(run.fault, root), [*PYTEST, node], finish)
+    app, mine = run.fault.app, f"{run.fault.app.name}.py"
+    source = (
+        f"fault injected into {mine}, a small command-line tool written for bug_heldout17 on "
+        f"{app.stack} (pinned from PyPI), surfaced by the tool's own end-to-end tests"
+    )
+    return suite_run(FAULT_SET, run, lambda root: prepare(run.fault, root), source)
