@@ -286,6 +286,19 @@ SETS = [
         "faults in four small concurrent programs on threading, concurrent.futures and multiprocessing, failing"
         " through each program's own pytest suite, built in session 17 by another engineer; never tuned on",
     ),
+    # faults in four small file-format readers/writers written for the set (struct + zlib.crc32 binary records,
+    # ElementTree catalogues with namespaces, configparser settings with interpolation and env overrides, an email
+    # builder/parser with CRLF and folding), each failing run one test of the module's own golden-file and round-trip
+    # suite; built in session 17 by another engineer who never read the retrieval code, banked, registered never tuned
+    # on in session 18 and run once per line at the method of 42b79cc (before any session-18 change)
+    LabelledSet(
+        "bug_heldout19",
+        DATA / "bug_heldout19" / "bug_heldout19.jsonl",
+        False,
+        "faults in four small file-format readers/writers on struct, ElementTree, configparser and email, failing"
+        " through each module's own golden-file and round-trip suite, built in session 17 by another engineer; never"
+        " tuned on",
+    ),
 ]
 
 
