@@ -78,8 +78,8 @@ _FAULTS = [
     Fault(
         "li_call_env_dynamic",
         LI,
-        "return self.body(func.body, func.env.new_child(",
-        "return self.body(func.body, self.env.new_child(",
+        "func.body, func.env.new_child(dict(",
+        "func.body, self.env.new_child(dict(",
         "wrong scope (global instead of the closure's)",
     ),
     Fault(
