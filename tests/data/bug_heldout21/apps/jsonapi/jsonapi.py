@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -134,6 +135,10 @@ class NotesServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int] = ("127.0.0.1", 0)) -> None:
         super().__init__(address, Handler)
         self.store = Store()
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that went away is not a server error
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 def serve_in_thread(server: NotesServer) -> threading.Thread:
