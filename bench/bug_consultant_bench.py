@@ -300,6 +300,18 @@ SETS = [
         " through each module's own golden-file and round-trip suite, built in session 17 by another engineer;"
         " reported once in session 18 (86f3438), tuned on since",
     ),
+    # faults in four small language tools and storage layers written for the set (a tokenizer + recursive-descent
+    # parser with positioned errors, a tree-walking Lisp interpreter with ChainMap scopes and closures, a repository
+    # layer on sqlite3, a task planner on graphlib + heapq), each failing run one test of the module's own pytest
+    # suite; built in session 18 by another engineer who never read the retrieval code; registered never tuned on and
+    # run once per line at the method frozen at d66335c (session 18)
+    LabelledSet(
+        "bug_heldout20",
+        DATA / "bug_heldout20" / "bug_heldout20.jsonl",
+        False,
+        "faults in four small language tools and storage layers on re, collections, sqlite3 and graphlib, failing"
+        " through each module's own pytest suite, built in session 18 by another engineer; never tuned on",
+    ),
 ]
 
 
