@@ -304,13 +304,14 @@ SETS = [
     # parser with positioned errors, a tree-walking Lisp interpreter with ChainMap scopes and closures, a repository
     # layer on sqlite3, a task planner on graphlib + heapq), each failing run one test of the module's own pytest
     # suite; built in session 18 by another engineer who never read the retrieval code; registered never tuned on and
-    # run once per line at the method frozen at d66335c (session 18)
+    # run once per line at the method frozen at d66335c (session 18); tuned on since
     LabelledSet(
         "bug_heldout20",
         DATA / "bug_heldout20" / "bug_heldout20.jsonl",
-        False,
+        True,
         "faults in four small language tools and storage layers on re, collections, sqlite3 and graphlib, failing"
-        " through each module's own pytest suite, built in session 18 by another engineer; never tuned on",
+        " through each module's own pytest suite, built in session 18 by another engineer; reported once in session"
+        " 18 (be722a6), tuned on since",
     ),
 ]
 
