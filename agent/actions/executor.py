@@ -79,7 +79,6 @@ class ActionLimits:
     max_outline_chunk_lines: int = 40
     compact_outline_rows: int = 10  # an outline longer than this lists its members compactly (`_compact_rows`)
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
-    part_lines: int = 150  # a function longer than `max_open_lines` is read in parts this long
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
@@ -357,9 +356,6 @@ class Actions:
         function that the plain cut would split (its decorators and def with it), when the part keeps at least
         `min_part_fraction` of its lines; a function longer than that is cut where the limit falls."""
         limit = self.limits.max_open_lines
-        long = [s for s in facts.scopes(file) if s.kind != "Class" and s.end_line - s.line >= limit]
-        if any(s.line < start and end <= s.end_line for s in long):  # the rest of a long function: its next part
-            limit = min(limit, self.limits.part_lines)
         stop = start + limit - 1
         if stop >= end:
             return end
@@ -435,7 +431,6 @@ class Actions:
         if (first := self._first_part_without_docstring(file, scope, around)) is not None:
             self._code_shown[(file, scope.line)] = self._calls
             return first
-        limit = min(limit, self.limits.part_lines)
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(start, stop + 1)))
@@ -544,8 +539,7 @@ class Actions:
         near = range(around - context, around + context + 1) if around is not None and inside else range(0)
         left_out = [n for n in range(span[0] + 1, span[1] + 1) if n not in near]
         code = [n for n in range(scope.line, scope.end_line + 1) if n not in left_out]
-        part = min(self.limits.max_open_lines, self.limits.part_lines)
-        kept, rest = code[:part], code[part:]
+        kept, rest = code[: self.limits.max_open_lines], code[self.limits.max_open_lines :]
         if not rest or (around is not None and around not in kept):
             return None
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(kept))
