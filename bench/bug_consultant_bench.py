@@ -278,26 +278,39 @@ SETS = [
     # pipeline stages with a Barrier and sched), each failing run one test of the program's own pytest suite: process
     # pools' remote tracebacks, pickling errors, BrokenProcessPool, deadlocks seen as timeouts; built in session 17 by
     # another engineer who never read the retrieval code; registered never tuned on and run once per line at the
-    # method frozen at 1a18a87 (session 17's second round)
+    # method frozen at 1a18a87 (session 17's second round); tuned on since session 18
     LabelledSet(
         "bug_heldout18",
         DATA / "bug_heldout18" / "bug_heldout18.jsonl",
-        False,
+        True,
         "faults in four small concurrent programs on threading, concurrent.futures and multiprocessing, failing"
-        " through each program's own pytest suite, built in session 17 by another engineer; never tuned on",
+        " through each program's own pytest suite, built in session 17 by another engineer; reported once in"
+        " session 17 (c69f5a1), tuned on since session 18",
     ),
     # faults in four small file-format readers/writers written for the set (struct + zlib.crc32 binary records,
     # ElementTree catalogues with namespaces, configparser settings with interpolation and env overrides, an email
     # builder/parser with CRLF and folding), each failing run one test of the module's own golden-file and round-trip
     # suite; built in session 17 by another engineer who never read the retrieval code, banked, registered never tuned
-    # on in session 18 and run once per line at the method of 42b79cc (before any session-18 change)
+    # on in session 18 and run once per line at the method of 42b79cc (before any session-18 change); tuned on since
     LabelledSet(
         "bug_heldout19",
         DATA / "bug_heldout19" / "bug_heldout19.jsonl",
-        False,
+        True,
         "faults in four small file-format readers/writers on struct, ElementTree, configparser and email, failing"
-        " through each module's own golden-file and round-trip suite, built in session 17 by another engineer; never"
-        " tuned on",
+        " through each module's own golden-file and round-trip suite, built in session 17 by another engineer;"
+        " reported once in session 18 (86f3438), tuned on since",
+    ),
+    # faults in four small language tools and storage layers written for the set (a tokenizer + recursive-descent
+    # parser with positioned errors, a tree-walking Lisp interpreter with ChainMap scopes and closures, a repository
+    # layer on sqlite3, a task planner on graphlib + heapq), each failing run one test of the module's own pytest
+    # suite; built in session 18 by another engineer who never read the retrieval code; registered never tuned on and
+    # run once per line at the method frozen at d66335c (session 18)
+    LabelledSet(
+        "bug_heldout20",
+        DATA / "bug_heldout20" / "bug_heldout20.jsonl",
+        False,
+        "faults in four small language tools and storage layers on re, collections, sqlite3 and graphlib, failing"
+        " through each module's own pytest suite, built in session 18 by another engineer; never tuned on",
     ),
 ]
 

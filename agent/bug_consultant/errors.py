@@ -330,6 +330,26 @@ def _quoted_failure(e_run: list[str]) -> tuple[str, str, list[Frame]] | None:
     return None
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _diff_mark(line: str) -> bool:
+    """A diff line that differs (`- `, `+ `, `? `), not one both sides share (`  `)."""
+    body = line.lstrip()
+    return body[:2] in ("- ", "+ ", "? ") or body in ("-", "+", "?")
+
+
+def _differing(lines: list[str]) -> list[str]:
+    """An assertion's explanation lines (pytest's, or unittest's diff) without a diff's unchanged lines (indented 2
+    more than its `- `/`+ ` lines) and its `?` lines (columns only): the lines that say what differs."""
+    marks = {_indent(line) for line in lines if _diff_mark(line)}
+    return [
+        line for line in lines
+        if not line.lstrip().startswith("?") and not (_indent(line) - 2 in marks and not _diff_mark(line))
+    ]  # fmt: skip
+
+
 def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
     """The first failure of a pytest report (--tb=long, auto or short): its frames and the exception its last entry's
     `E` lines give (the last long entry's location line names the type when the `E` lines do not: `assert ...`)."""
@@ -371,7 +391,10 @@ def _parse_pytest(lines: list[str], tests: list[str]) -> ErrorInfo | None:
     if found:
         at, m = found[0]
         exc_type, message = m.group("type"), (m.group("msg") or "").strip()
-    message = " ".join([message, *e_lines[at + 1 : at + 4]]).strip()
+    explained = [text for text in e_runs[-1] if text.strip()][at + 1 :]
+    if exc_type.rsplit(".", 1)[-1] == "AssertionError":
+        explained = _differing(explained)
+    message = " ".join([message, *(text.strip() for text in explained[:3])]).strip()
     outer = [frame for chain in chains[:-1] for frame in _pytest_frames(chain)]
     frames = _pytest_frames(last)
     if exc_type == "AssertionError" and (inner := _quoted_failure(e_runs[-1])) is not None:

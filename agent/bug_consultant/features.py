@@ -72,7 +72,7 @@ FIELDS = (
     "subject",
     "unawaited",
 )
-FEATURES_VERSION = 14  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 15  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)

@@ -257,6 +257,24 @@ EMBEDDING_WEIGHT = 0.5
 # 1.37 % (worst 4.3 % bug_heldout12) unchanged; without code 0.695 / 0.791 -> 0.695 / 0.792, shown 19.5 -> 21.5 %,
 # none 1.49 -> 1.31 % (worst 7.5 % bug_heldout17 -> 4.3 % bug_heldout12). The quoted errors alone: recall@1 0.735 /
 # 0.699, recall@3 0.822 / 0.788 (down: two folds then keep the report's weight 32 instead of 64).
+# Session 18 (twenty-one sets, bug_heldout18 and 19 tuned on since: bug_heldout19's golden-file and round-trip suites
+# fail with AssertionErrors whose explanation is a diff). An assertion's message took the three lines after it
+# whatever they were; pytest's (and unittest's) ndiff prints the lines both sides share as context, so the same golden
+# test failing for two faults shared its first unchanged lines and the differing line fell off. The diff's unchanged
+# lines (indented two more than its `- `/`+ ` lines) and its `?` column lines are now left out (`errors._differing`).
+# Left-out means, same command, before -> after: with code recall@1 / @3 0.703 / 0.808 -> 0.702 / 0.814, MRR 0.774 ->
+# 0.775; without code 0.669 / 0.773 -> 0.670 / 0.780, MRR 0.741 -> 0.743; the gate identical on every set (shown 17.8 %
+# / 18.3 %, none 1.40 % / 1.27 %, worst 6.2 %, bug_heldout19's identical-output look-alikes). 18 of 21 folds then choose
+# the report's weight 128 (before 3): bug_heldout18 left out loses one query at rank 1 (0.650 -> 0.625; at 24 it ranks
+# as before) and gains three in the top 3. Measured and dropped (session 18): pytest's hints also left out (`Use -v to
+# get more diff`, `Omitting N identical items`, `Skipping N identical leading characters`; recall@1 without code 0.673,
+# but the folds' gate moves: with code none 1.40 -> 1.56 %); `Differing attributes: ['x']` read as the attribute's name
+# (no change); what differs in a comparison as a field (the kinds of the differing characters, `d:space>digit`,
+# `d:lf>cr`: separates look-alikes, but a fault's runs rarely share it; gate-only at weight 4: none 1.40 -> 1.67 %); the
+# functions under test (the failing line's calls, the project frames): on the misses the first wrong hit shares them
+# more often than the same cause (bug_heldout19 35 to 1). Shipped thresholds unchanged: on the five sets that never
+# chose them (bug_heldout15-19) they show advice with no same cause for 2.3 % (worst 6.2 %, bug_heldout19), without
+# code 3.0 % (7.7 %).
 RAISED_BONUS = 0.2
 PROGRAM_BONUS = 0.0
 CONSENSUS_WEIGHT = 0.2

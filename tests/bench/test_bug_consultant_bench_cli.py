@@ -55,8 +55,9 @@ def test_unknown_set_fails_in_one_line() -> None:
     assert ("bug_heldout14", True) in registered()  # Flask, click, ... apps: reported once (session 15), tuned on since
     assert ("bug_heldout16", True) in registered()  # data-analysis: reported once in session 16, tuned on since
     assert ("bug_heldout17", True) in registered()  # CLI tools: reported once in session 17, tuned on since
-    assert ("bug_heldout18", False) in registered()  # concurrent programs: never tuned on (session 17)
-    assert ("bug_heldout19", False) in registered()  # file formats: never tuned on (banked in session 17)
+    assert ("bug_heldout18", True) in registered()  # concurrent programs: reported once (session 17), tuned on
+    assert ("bug_heldout19", True) in registered()  # file formats: reported once in session 18, tuned on since
+    assert ("bug_heldout20", False) in registered()  # language tools, sqlite3: never tuned on (session 18)
     assert ("bug_heldout15", True) in registered()  # async apps: reported once in session 16, tuned on since
     assert ("bug_heldout13", True) in registered()  # unittest runs: reported once in session 15, tuned on since
     assert ("bug_heldout10", True) in registered()  # regression tests: reported once in session 11, tuned on since 12
