@@ -18,6 +18,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import PurePosixPath
 
 from agent.actions.located import (
@@ -44,7 +45,7 @@ from agent.actions.params import (
 )
 from agent.actions.templates import ActionTemplates
 from agent.types import ActionResult, ChunkRef
-from lsp_bridge.blocks import FileBlock
+from lsp_bridge.blocks import FileBlock, continued_rows
 
 logger = logging.getLogger("agent.actions")
 
@@ -379,11 +380,27 @@ class Actions:
         present = [n for n in range(start, stop + 1) if n in shown]
         if not present:  # an indexed file, but every line asked for is past its end
             return ActionResult(self.templates.message("past_end", file=file, asked=asked or f"lines {start}-{end}"), 1)
-        text = blocks[0].text
+        text = _without_rows(blocks[0], self._repeated_signatures(file, start, stop, blocks[0], facts))
         last = max(shown)
         if stop < end and last >= stop:  # the file goes on past this part
             text += "\n" + self._truncated(end - stop, f"open {file}:{stop + 1}-{end}")
         return ActionResult(text, 0, self._chunks_for_lines(file, present))
+
+    def _repeated_signatures(self, file: str, start: int, stop: int, block: FileBlock, facts: FileFacts) -> set[int]:
+        """The lines after the first of the signature of each function longer than one part that holds `start`-`stop`
+        below its def (the next part of a long function: the part before showed its signature whole), as `block`
+        renders them above `start`; its def line stays."""
+        continued = continued_rows(block.lines)
+        out: set[int] = set()
+        for s in facts.scopes(file):
+            if s.kind == "Class" or s.end_line - s.line < self.limits.max_open_lines or not s.line < start <= stop:
+                continue
+            if stop <= s.end_line:
+                n = s.line + 1
+                while n in continued and n < start:
+                    out.add(n)
+                    n += 1
+        return out
 
     def _view_plain(self, file: str, start: int, end: int) -> ActionResult:
         """A file the language server does not index (not Python): numbered lines read with the shell."""
@@ -983,6 +1000,30 @@ def _partial_last(name: str) -> bool:
 def _local(d: Definition) -> bool:
     """A function defined inside another function (a closure): no attribute reaches it."""
     return d.kind != "Class" and "." in (d.function or "")
+
+
+def _without_rows(block: FileBlock, left_out: set[int]) -> str:
+    """The block's text (the renderer's: its numbering read over the whole file) without the rows `left_out`, `...`
+    where they were; the text as it is when its lines are not one per row and gap as rendered."""
+    rows = block.lines
+    texts = block.text.split("\n")[1:]
+    gaps = sum(1 for (a, _), (b, _) in pairwise(rows) if b != a + 1)
+    if not left_out or len(texts) != len(rows) + gaps:
+        return block.text
+    out, i, prev = [block.text.split("\n", 1)[0]], 0, None
+    for k, (n, _) in enumerate(rows):
+        i += 1 if k and n != rows[k - 1][0] + 1 else 0  # the renderer's `...` before this row
+        shown = texts[i]
+        i += 1
+        if n in left_out:
+            continue
+        if prev is not None and n != prev + 1:
+            if out[-1] != "...":
+                out.append("...")
+            shown = shown or str(n)  # a blank line after a gap keeps its number
+        out.append(shown)
+        prev = n
+    return "\n".join(out)
 
 
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:

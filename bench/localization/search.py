@@ -330,6 +330,25 @@ def extract_frames(problem: str, files: list[str]) -> list[Frame]:
     return out
 
 
+def callback_bases(problem: str, root: Path, files: list[str]) -> list[str]:
+    """The base classes (defined anywhere, looked up by name) of the class whose method is the traceback's innermost
+    repository frame, when the traceback goes on in a library: the library calls back into the object (tornado's
+    `render` calls `self.get_template_path()`), and the methods it calls are overrides in the class or its bases."""
+    frames = [(_repo_file(path, files), int(line)) for path, line, _ in FRAME.findall(problem)]
+    inside = [i for i, (file, _) in enumerate(frames) if file]
+    if not inside or inside[-1] == len(frames) - 1:
+        return []
+    file, line = frames[inside[-1]]
+    classes = [
+        node
+        for node in ast.walk(ast.parse((root / str(file)).read_text(errors="replace")))
+        if isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    innermost = max(classes, key=lambda node: node.lineno, default=None)
+    bases = [ast.unparse(b) for b in innermost.bases] if innermost else []
+    return [b.rsplit(".", 1)[-1] for b in bases if b not in BUILTINS and b.split(".")[0] not in STDLIB]
+
+
 def has_traceback(problem: str) -> bool:
     return bool(FRAME.search(problem))
 
@@ -482,7 +501,8 @@ class Episode:
 
 
 def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], int], budget: int = 30) -> Outcome:
-    """The fixed policy: traceback frames, then definitions of the identifiers, then word matches."""
+    """The fixed policy: traceback frames (and the bases of the class a library calls back into), then definitions of
+    the identifiers, then word matches."""
     gold: dict[str, list[tuple[int, int]]] = {}
     for g in task.gold:
         gold.setdefault(g.file, []).append(function_ranges(root / g.file)[g.function])
@@ -537,6 +557,9 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         for frame in extract_frames(task.problem, files):
             if fresh(frame.file, frame.line):
                 view(f"open {frame.file}:{frame.line}", backend.open_line(frame.file, frame.line))
+        for base in callback_bases(task.problem, root, files):
+            for hit in find(base, shown=True)[:3]:
+                open_hit(hit)
         # word searches, after the definitions of the identifiers: the report's subject, its error messages, then the
         # identifiers no definition was found for
         unresolved = extract_subjects(task.problem) + extract_messages(task.problem)

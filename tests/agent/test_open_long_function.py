@@ -16,6 +16,8 @@ from lsp_bridge.client import BridgeClient
 
 BODY = 40  # statements in `long`: lines 2..41, its last line is 41
 SOURCE = "def long(x):\n" + "".join(f"    x = x + {i}\n" for i in range(1, BODY)) + "    return x\n"
+SIGNED = "def signed(\n    first,\n    second=None,\n):\n" + "".join(f"    first = first + {i}\n" for i in range(1, 25))
+SIGNED += "    return first\n"  # a 29-line function with a 4-line signature: lines 1-4, body 5-29
 WIDE = "def wide(" + ", ".join(f"parameter_{i}=None" for i in range(30)) + "):\n    return 1\n"  # a 600-char signature
 
 
@@ -23,6 +25,7 @@ WIDE = "def wide(" + ", ".join(f"parameter_{i}=None" for i in range(30)) + "):\n
 def actions(tmp_path: Path) -> Iterator[Actions]:
     (tmp_path / "mod.py").write_text(SOURCE)
     (tmp_path / "wide.py").write_text(WIDE)
+    (tmp_path / "signed.py").write_text(SIGNED)
 
     def shell(command: str) -> tuple[str, int]:
         p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
@@ -54,6 +57,22 @@ def test_the_function_by_name_starts_at_its_def(actions: Actions) -> None:
     result = actions.execute("open", "long")
     assert numbered(result.observation) == list(range(1, 11))
     assert result.observation.splitlines()[-1] == "... (31 more lines; narrow it: open mod.py:11-41)"
+
+
+def test_the_next_part_of_a_long_function_shows_its_def_line_not_its_whole_signature_again(actions: Actions) -> None:
+    """The part a note names (`open FILE:A-B`, the rest of a long function) shows the function's def line for where
+    it is, not the lines of its signature the part before showed whole (session 18: each part of gradio's 666-line
+    `Blocks.launch` repeated its 54-line signature)."""
+    first = actions.execute("open", "signed")
+    assert numbered(first.observation) == [1, *range(5, 11)] and "    second=None," in first.observation
+    hint = re.findall(r"open (signed\.py:\d+-\d+)", first.observation.splitlines()[-1])
+    assert hint == ["signed.py:11-29"]
+    second = actions.execute("open", hint[0])
+    assert second.observation.splitlines()[:3] == ["### File: `signed.py`", "1  def signed(", "..."]
+    assert numbered(second.observation) == [1, *range(11, 21)] and "second=None" not in second.observation
+    assert second.observation.splitlines()[-1] == "... (9 more lines; narrow it: open signed.py:21-29)"
+    # a range that holds the signature's lines asks for them: they stay
+    assert "    second=None," in actions.execute("open", "signed.py:2-8").observation
 
 
 def test_lines_past_the_end_of_a_file_say_so(actions: Actions) -> None:

@@ -17,6 +17,7 @@ from localization.search import (
     Hit,
     SedBackend,
     Task,
+    callback_bases,
     extract_frames,
     extract_identifiers,
     extract_messages,
@@ -248,3 +249,62 @@ def test_policy_asks_no_identifier_twice(repo: Path) -> None:
     for outcome in (actions, sed, awk):
         asked = [label for label, _ in outcome.log if label.startswith(("find", "grep"))]
         assert len(asked) == len(set(asked)) and {"find items", "grep qty"} <= set(asked), outcome.backend
+
+
+HANDLER = """\
+class Handler(web.RequestHandler):
+    def initialize(self, store):
+        self.store = store
+
+    def template_path(self):
+        return "templates"
+"""
+
+VIEWS = """\
+from shop.base import Handler
+
+
+class CartView(Handler):
+    def get(self):
+        self.render("cart.html", items=self.store.items)
+
+
+class Log(socketserver.BaseRequestHandler, dict):
+    def handle(self):
+        self.render("log.html")
+"""
+
+CALLBACK = """The /cart page fails with a 500 error:
+
+Traceback (most recent call last):
+  File "/venv/lib/python3.13/site-packages/web.py", line 1878, in _execute
+    result = method(*self.path_args, **self.path_kwargs)
+  File "/venv/lib/python3.13/site-packages/shop/views.py", line {line}, in get
+    self.render("cart.html", items=self.store.items)
+  File "/venv/lib/python3.13/site-packages/web.py", line 1002, in render
+    html = self.render_string(name, **kwargs)
+"""
+
+
+def test_policy_looks_up_the_bases_of_a_class_a_library_calls_back_into(repo: Path) -> None:
+    """The traceback's innermost repository frame is a method whose call goes on in a library (a web framework's
+    `render`, which calls the handler's hooks back): the bases of its class are looked up right after the frames, by
+    every tool alike; their overrides of the library's hooks are where such a failure starts (session 18: luigi-3415's
+    gold, `BaseTaskHistoryHandler.get_template_path`, was found by no search). Bases from the standard library or
+    builtins are not looked up, nor any when the traceback ends in the repository."""
+    (repo / "shop/base.py").write_text(HANDLER)
+    (repo / "shop/views.py").write_text(VIEWS)
+    files = repo_files(repo)
+    assert callback_bases(CALLBACK.format(line=6), repo, files) == ["Handler"]
+    assert callback_bases(CALLBACK.format(line=11).replace("in get", "in handle"), repo, files) == []
+    assert callback_bases(CALLBACK.format(line=6).rsplit("  File", 1)[0], repo, files) == []  # ends in the repository
+    gold = [Gold("shop/base.py", "Handler.template_path")]
+    task = Task("hook", "shop", "1", "2", False, CALLBACK.format(line=6), gold)
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        actions = run_policy(ActionsBackend(bridge, repo), task, repo, words)
+    sed = run_policy(SedBackend(repo), task, repo, words)
+    # the actions show the short base class whole: the hook is on screen
+    assert actions.found and [label for label, _ in actions.log] == ["open shop/views.py:6", "find Handler"]
+    # grep/sed: the class's def line, then its outline (the hook's def line, not its body: it is not named)
+    assert [label for label, _ in sed.log][:3] == ["open shop/views.py:6", "find Handler", "outline Handler"]
