@@ -780,6 +780,11 @@ class Actions:
         through = ""  # a dotted name nothing defines: the functions and classes its last part names are the answer
         if "." in symbol.name:
             exact = self._definitions(symbol.name, facts) or self._in_module(symbol.name, facts)
+            parts = symbol.name.split(".")
+            for k in range(1, len(parts) - 1):  # `nnx.Rngs.__getattr__`, where the package `nnx` re-exports `Rngs`
+                if not exact and parts[k][:1].isupper():  # defined elsewhere: the trailing `Class.member` names it
+                    exact = self._definitions(".".join(parts[k:]), facts)
+                    through, symbol = (symbol.name, Symbol(".".join(parts[k:]))) if exact else ("", symbol)
             if not exact:  # `env.from_string`: a method called through a variable (or a module's function), never
                 symbols = self._bridge.workspace_symbols(symbol.last)  # a function local to another one
                 exact = self._fold_overloads([

@@ -1,0 +1,54 @@
+"""`find_symbol pkg.Class.member` where the package re-exports a class defined in one of its modules (flax's
+`nnx.Rngs.__getattr__`, `Rngs` from `nnx/rnglib.py`): nothing is defined by that dotted name, and the trailing
+`Class.member` names the method; before, the answer listed every `__getattr__` of the repository but that one."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agent.actions.executor import Actions
+from lsp_bridge.client import BridgeClient
+
+FILES = {
+    "nn/__init__.py": "from .rnglib import Rngs\n",
+    "nn/rnglib.py": 'class Rngs:\n    """Random streams."""\n\n    def __getattr__(self, name):\n        return name\n',
+    # seven other classes with a `__getattr__` of their own, listed before Rngs' by file
+    "nn/aaa.py": "".join(f"class A{i}:\n    def __getattr__(self, name):\n        return {i}\n\n\n" for i in range(7)),
+}
+
+
+@pytest.fixture
+def actions(tmp_path: Path) -> Iterator[Actions]:
+    for rel, text in FILES.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+
+    def shell(command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
+        return p.stdout + p.stderr, p.returncode
+
+    with BridgeClient.local(tmp_path) as bridge:
+        bridge.sync()
+        yield Actions(bridge, shell, root=str(tmp_path))
+
+
+def test_a_reexported_class_member_is_found_by_its_trailing_class_and_member(actions: Actions) -> None:
+    result = actions.execute("find_symbol", "nn.Rngs.__getattr__")
+    lines = result.observation.splitlines()
+    assert result.returncode == 0
+    assert lines[:2] == [
+        "`nn.Rngs.__getattr__` is not defined by that name: `Rngs.__getattr__`",
+        "nn/rnglib.py:4  Rngs.__getattr__  def __getattr__(self, name)",
+    ]
+    assert "5         return name" in lines  # the short method shown whole
+    assert not any("A0" in line for line in lines)
+
+
+def test_a_class_nothing_defines_still_answers_with_the_last_part(actions: Actions) -> None:
+    lines = actions.execute("find_symbol", "nn.Missing.__getattr__").observation.splitlines()
+    assert lines[0] == "`nn.Missing.__getattr__` is not defined by that name: 8 definition(s) of `__getattr__`:"
+    assert lines[1] == "nn/aaa.py:2  A0.__getattr__  def __getattr__(self, name)"
