@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from provisioner.containers import cancel_all
+from provisioner.containers import cancel_all, without_stop_signals
 from provisioner.engine import explain
 from provisioner.errors import Interrupted, ToolprovError, UsageError
 
@@ -122,7 +122,7 @@ def run_many(
         except Exception as e:  # an engine error in one build must not end the others
             return Outcome(image, "failed", error=explain(e))
 
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs), initializer=without_stop_signals)  # signals: main thread
     try:
         return list(pool.map(one, images))
     except Interrupted as e:  # stop the running builds (their containers go) and start no new one

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import secrets
+import signal
 import socket
 import tarfile
 import threading
@@ -162,7 +163,18 @@ def _last_beat(lock_id: str) -> bytes | None:
         return None
 
 
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+def without_stop_signals() -> None:
+    """Block Ctrl-C, SIGTERM and SIGHUP in the calling (helper) thread: the kernel may deliver a process's signal to
+    any thread that does not block it, and one taken by a helper leaves the main thread blocked in its engine read
+    (a build's exec stream) until that read returns, while the handler that ends the run waits for the main thread."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
 def _heartbeat(lock_id: str, stop: threading.Event) -> None:
+    without_stop_signals()
     count = 1
     while not stop.wait(LOCK_TTL / 4):
         count += 1
