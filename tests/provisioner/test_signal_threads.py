@@ -15,8 +15,9 @@ from provisioner import containers
 pytestmark = pytest.mark.docker
 
 
-def blocked(native_id: int) -> set[int]:
+def blocked(native_id: int | None) -> set[int]:
     """The signal numbers a thread of this process blocks, as the kernel reports them."""
+    assert native_id is not None  # a started thread
     status = Path(f"/proc/self/task/{native_id}/status").read_text()
     mask = int(next(ln.split()[1] for ln in status.splitlines() if ln.startswith("SigBlk:")), 16)
     return {n for n in range(1, 65) if mask >> (n - 1) & 1}
