@@ -71,6 +71,34 @@ def images_with(engine, marker: str) -> list:
     return [i for i in engine.images.list(filters={"label": "toolprov.key"}) if marker in str(i.labels)]
 
 
+@pytest.fixture(autouse=True)
+def default_signal_dispositions() -> Iterator[None]:
+    """toolprov keeps a signal its parent ignored (nohup semantics), so these tests would see no interrupt if pytest
+    itself was started with SIGINT or SIGHUP ignored (a background job of a non-interactive shell, nohup). A handled
+    signal is reset to its default in a child at exec: while a test runs, pytest handles both itself (SIGINT as
+    Python's KeyboardInterrupt, SIGHUP as before: ignored if it was ignored), so every toolprov starts with the
+    defaults."""
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGHUP)}
+    if saved[signal.SIGINT] is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if saved[signal.SIGHUP] is signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, lambda *_: None)
+    yield
+    for s, handler in saved.items():
+        signal.signal(s, handler)
+
+
+def finish(proc: subprocess.Popen, timeout: float = 60) -> tuple[str, str]:
+    """The output of a toolprov process that must exit by itself; killed if it does not, so no test leaves one
+    running (holding its locks) for the tests after it."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        err = proc.communicate()[1]
+        raise AssertionError(f"toolprov did not exit within {timeout} s; killed. stderr: {err}") from None
+
+
 def start_install(specs: Path, *images: str) -> subprocess.Popen:
     argv = ["toolprov", "install", "fileedit", "--specs", str(specs)] + [a for i in images for a in ("-i", i)]
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -83,7 +111,7 @@ def test_signal_in_a_build_phase_cleans_up_like_ctrl_c(engine, specs: Path, phas
     proc = start_install(specs, TESTBED)
     wait_for_sleep(engine, proc.pid, PHASES[phase][1].split("sleep ")[1][:4])
     proc.send_signal(signum)
-    out, err = proc.communicate(timeout=60)
+    out, err = finish(proc)
     assert proc.returncode == code, err
     assert err.count("\n") == 1 and f"interrupted ({signal.Signals(signum).name})" in err and out == ""
     assert containers_of(engine, proc.pid) == [] and images_with(engine, specs.name) == []
@@ -113,7 +141,7 @@ def test_signal_while_probing_removes_the_probe_container(engine, slow_probe_ima
     probe = wait_for_sleep(engine, proc.pid, "3073")
     assert probe["Names"][0].startswith("/toolprov-probe-")
     proc.send_signal(signum)
-    _, err = proc.communicate(timeout=60)
+    _, err = finish(proc)
     assert proc.returncode == code and err.count("\n") == 1, err
     assert containers_of(engine, proc.pid) == []
     assert not list((tmp_path / "probes").glob("*.json"))  # no half-made probe result is cached
@@ -127,7 +155,7 @@ def test_a_second_signal_does_not_cut_the_clean_up_short(engine, specs: Path):
     time.sleep(0.2)  # the first one is being handled: more arrive during the clean-up
     for signum in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
         proc.send_signal(signum)
-    _, err = proc.communicate(timeout=60)
+    _, err = finish(proc)
     assert proc.returncode == 143 and "interrupted (SIGTERM)" in err
     assert containers_of(engine, proc.pid) == [] and images_with(engine, specs.name) == []
 
@@ -142,7 +170,7 @@ def test_signal_during_a_parallel_batch_stops_every_build(engine, specs: Path, s
         time.sleep(0.3)
     wait_for_sleep(engine, proc.pid, "3071")
     proc.send_signal(signum)
-    _, err = proc.communicate(timeout=60)
+    _, err = finish(proc)
     assert proc.returncode == code, err
     assert containers_of(engine, proc.pid) == [] and images_with(engine, specs.name) == []
 
