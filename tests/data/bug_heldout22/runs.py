@@ -1,11 +1,11 @@
-"""Run every run of bug_heldout22 (one test of a small network service or client's own pytest suite, against the
-module with one injected fault: http.server, urllib.request, socketserver, http.cookies) and write
-bug_heldout22.jsonl. Rows that share `group` fail from one injected fault. See README.md.
+"""Run every run of bug_heldout22 (one test of a small introspection or metaprogramming library's own pytest suite,
+against the module with one injected fault: dataclasses, inspect, typing, functools) and write bug_heldout22.jsonl.
+Rows that share `group` fail from one injected fault. See README.md.
 
     python tests/data/bug_heldout22/runs.py --setup         # the venv /tmp/bugset22/venv with the pinned pytest
     python tests/data/bug_heldout22/runs.py                 # run everything, write the jsonl, merge summaries.json
-    python tests/data/bug_heldout22/runs.py --only ja_      # dry run of some groups, writes nothing
-    python tests/data/bug_heldout22/runs.py --probe rc_timeout_ms   # every failing test under one fault
+    python tests/data/bug_heldout22/runs.py --only md_      # dry run of some groups, writes nothing
+    python tests/data/bug_heldout22/runs.py --probe hk_no_wraps   # every failing test under one fault
 """
 
 from __future__ import annotations
