@@ -1,8 +1,9 @@
-"""What the injected-fault sets (bug_heldout14 to 19) share: the pinned venv, a pristine application copied into a
-fresh folder with one fault applied, one pytest test run there, and its output made the same on every regeneration
+"""What the injected-fault sets (bug_heldout14 and after) share: the pinned venv, a pristine application copied into
+a fresh folder with one fault applied, one pytest test run there, and its output made the same on every regeneration
 (the run folder shown as /home/user/project, the venv as /home/user/.venv, pytest's temporary folders, durations and
 object addresses as fixed values). A set's fault_runner.py names what is its own (a `FaultSet`: venv, pins, pytest
-arguments, extra normalisations) and builds its rows from a failing run's report.
+arguments, extra normalisations) and builds its rows from a failing run's report; the sets whose runs are one test of
+a small module's own suite (bug_heldout17 and after) hand runs.py a `SuiteSet`, which builds them alike.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from regression_runner import failure_section, function_source
 
@@ -168,14 +169,62 @@ def exception_line(output: str) -> str:
     return as_assertion(first)
 
 
-class SuiteApp(Protocol):
-    """A module written for a set, failing through its own suite (bug_heldout17, 18, 19)."""
+SUITE_PINS = [  # a suite set's venv when its modules use the stdlib only, exactly (pip freeze after installing pytest)
+    "pytest==8.3.4",
+    "iniconfig==2.3.1",
+    "packaging==26.4",
+    "pluggy==1.7.0",
+]
 
-    name: str  # apps/<name>/<name>.py
-    library: str
+
+def pytest_user(text: str) -> str:
+    """pytest's temporary root (`/tmp/pytest-of-root/...`) under one user name."""
+    return re.sub(r"pytest-of-[A-Za-z0-9_.-]+", "pytest-of-user", text)
+
+
+@dataclass(frozen=True)
+class SuiteApp:
+    """A module written for a set, failing through its own suite (bug_heldout17 to 22)."""
+
+    name: str  # the folder under apps/ and the module's name (apps/<name>/<name>.py, its suite suite_<name>.py)
+    library: str  # the rows' `library`: what the module is built on
+    stack: str  # what the module and its suite use, for the rows' `source`
 
     @property
-    def test_file(self) -> str: ...
+    def test_file(self) -> str:
+        return f"test_{self.name}.py"
+
+
+@dataclass(frozen=True)
+class SuiteSet:
+    """A set whose runs are one test each of a small module's own pytest suite (apps/<name>/), the module copied into
+    a fresh folder with one fault applied: what a set's fault_runner.py hands to runs.py."""
+
+    apps: Path
+    fault_set: FaultSet
+    source: str  # the rows' `source`, with {module} (`<name>.py`) and {stack} filled in
+    beside: tuple[str, ...] = ()  # folders of apps/<name>/ copied beside the module (golden files)
+
+    def setup(self) -> None:
+        self.fault_set.setup()
+
+    def prepare(self, fault: Fault[SuiteApp], root: Path) -> None:
+        """The pristine module under root, its suite as test_<name>.py (and the folders beside it), with the fault
+        applied."""
+        src = self.apps / fault.app.name
+        prepare(root, src, fault.app.name, fault.app.test_file, fault)
+        for folder in self.beside:
+            shutil.copytree(src / folder, root / folder)
+
+    def probe(self, fault: Fault[SuiteApp]) -> str:
+        """Every failing test of the module's suite under the fault, with its exception line."""
+        return self.fault_set.probe(lambda root: self.prepare(fault, root), PROBE)
+
+    def one(self, run: Run[SuiteApp]) -> tuple[Row | None, str]:
+        """The row of one run (without id/body), or None and why it was dropped."""
+        app = run.fault.app
+        source = self.source.format(module=f"{app.name}.py", stack=app.stack)
+        return suite_run(self.fault_set, run, lambda root: self.prepare(run.fault, root), source)
 
 
 def suite_run(

@@ -14,16 +14,13 @@ writes the same rows.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
-import fault_set
-from fault_set import PROBE, Fault, FaultSet, Row, Run, suite_run
+from fault_set import Fault, FaultSet, Run, SuiteSet, pytest_user
+from fault_set import SuiteApp as App
 
-HERE = Path(__file__).resolve().parent
-APPS = HERE / "apps"
-VENV = Path("/tmp/bugset17/venv")  # made by `runs.py --setup`
+__all__ = ["App", "Fault", "Run", "one", "probe", "setup"]
+
 PINS = [  # the venv, exactly (pip freeze after installing the first three)
     "pytest==8.3.4",
     "click==8.1.8",
@@ -38,43 +35,10 @@ PINS = [  # the venv, exactly (pip freeze after installing the first three)
     "shellingham==1.5.4",
     "typing_extensions==4.16.0",
 ]
-
-
-@dataclass(frozen=True)
-class App:
-    name: str  # the folder under apps/ and the module's name (apps/<name>/<name>.py, its suite suite_<name>.py)
-    library: str  # the rows' `library`: what the tool's command line is built on
-    stack: str  # what the tool and its tests run on, for the rows' `source`
-
-    @property
-    def test_file(self) -> str:
-        return f"test_{self.name}.py"
-
-
-def user(text: str) -> str:
-    """pytest's temporary root in a cut-short CompletedProcess repr (`/tmp/pytest-of-root/pytes...`) under one name."""
-    return re.sub(r"pytest-of-[A-Za-z0-9_.-]+", "pytest-of-user", text)
-
-
-FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=user)
-setup = FAULT_SET.setup
-
-
-def prepare(fault: Fault[App], root: Path) -> None:
-    """The pristine tool under root, its suite as test_<name>.py, with the fault applied."""
-    fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
-
-
-def probe(fault: Fault[App]) -> str:
-    """Every failing test of the tool's suite under the fault, with its exception line."""
-    return FAULT_SET.probe(lambda root: prepare(fault, root), PROBE)
-
-
-def one(run: Run[App]) -> tuple[Row | None, str]:
-    """The row of one run (without id/body), or None and why it was dropped."""
-    app, mine = run.fault.app, f"{run.fault.app.name}.py"
-    source = (
-        f"fault injected into {mine}, a small command-line tool written for bug_heldout17 on "
-        f"{app.stack} (pinned from PyPI), surfaced by the tool's own end-to-end tests"
-    )
-    return suite_run(FAULT_SET, run, lambda root: prepare(run.fault, root), source)
+RUNNER = SuiteSet(
+    Path(__file__).resolve().parent / "apps",
+    FaultSet(Path("/tmp/bugset17/venv"), PINS, stdlib=True, more_clean=pytest_user),  # made by `runs.py --setup`
+    "fault injected into {module}, a small command-line tool written for bug_heldout17 on {stack} (pinned from PyPI),"
+    " surfaced by the tool's own end-to-end tests",
+)
+setup, probe, one = RUNNER.setup, RUNNER.probe, RUNNER.one
