@@ -15,63 +15,28 @@ regeneration writes the same rows.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
-import fault_set
-from fault_set import PROBE, Fault, FaultSet, Row, Run, suite_run
+from fault_set import SUITE_PINS, Fault, FaultSet, Run, SuiteSet, pytest_user
+from fault_set import SuiteApp as App
 
-HERE = Path(__file__).resolve().parent
-APPS = HERE / "apps"
-VENV = Path("/tmp/bugset21/venv")  # made by `runs.py --setup`
-PINS = [  # the venv, exactly (pip freeze after installing pytest)
-    "pytest==8.3.4",
-    "iniconfig==2.3.1",
-    "packaging==26.4",
-    "pluggy==1.7.0",
-]
+__all__ = ["App", "Fault", "Run", "one", "probe", "setup"]
+
 PORT = "8080"  # what every ephemeral port on 127.0.0.1 becomes
-
-
-@dataclass(frozen=True)
-class App:
-    name: str  # the folder under apps/ and the module's name (apps/<name>/<name>.py, its suite suite_<name>.py)
-    library: str  # the rows' `library`: the stdlib module the service or client is built on
-    stack: str  # what the module and its suite use, for the rows' `source`
-
-    @property
-    def test_file(self) -> str:
-        return f"test_{self.name}.py"
 
 
 def machine(text: str) -> str:
     """What differs between machines and runs beyond fault_set's own list: the user name in pytest's temporary root,
     the ephemeral ports the servers and clients bind, socket descriptors."""
-    text = re.sub(r"pytest-of-[A-Za-z0-9_.-]+", "pytest-of-user", text)
-    text = re.sub(r"127\.0\.0\.1:\d+", f"127.0.0.1:{PORT}", text)
+    text = re.sub(r"127\.0\.0\.1:\d+", f"127.0.0.1:{PORT}", pytest_user(text))
     text = re.sub(r"\('127\.0\.0\.1', \d+\)", f"('127.0.0.1', {PORT})", text)
     return re.sub(r"\bfd=\d+", "fd=3", text)
 
 
-FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=machine)
-setup = FAULT_SET.setup
-
-
-def prepare(fault: Fault[App], root: Path) -> None:
-    """The pristine module under root, its suite as test_<name>.py, with the fault applied."""
-    fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
-
-
-def probe(fault: Fault[App]) -> str:
-    """Every failing test of the module's suite under the fault, with its exception line."""
-    return FAULT_SET.probe(lambda root: prepare(fault, root), PROBE)
-
-
-def one(run: Run[App]) -> tuple[Row | None, str]:
-    """The row of one run (without id/body), or None and why it was dropped."""
-    app, mine = run.fault.app, f"{run.fault.app.name}.py"
-    source = (
-        f"fault injected into {mine}, a small network service or client written for bug_heldout21 on {app.stack}, "
-        "surfaced by its own pytest suite against a real server on 127.0.0.1 (pytest pinned from PyPI)"
-    )
-    return suite_run(FAULT_SET, run, lambda root: prepare(run.fault, root), source)
+RUNNER = SuiteSet(
+    Path(__file__).resolve().parent / "apps",
+    FaultSet(Path("/tmp/bugset21/venv"), SUITE_PINS, stdlib=True, more_clean=machine),  # venv made by `runs.py --setup`
+    "fault injected into {module}, a small network service or client written for bug_heldout21 on {stack}, surfaced"
+    " by its own pytest suite against a real server on 127.0.0.1 (pytest pinned from PyPI)",
+)
+setup, probe, one = RUNNER.setup, RUNNER.probe, RUNNER.one
