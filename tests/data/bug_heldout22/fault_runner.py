@@ -14,59 +14,17 @@ pytest's temporary folders, durations and object addresses as fixed values, so a
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
-import fault_set
-from fault_set import PROBE, Fault, FaultSet, Row, Run, suite_run
+from fault_set import SUITE_PINS, Fault, FaultSet, Run, SuiteSet, pytest_user
+from fault_set import SuiteApp as App
 
-HERE = Path(__file__).resolve().parent
-APPS = HERE / "apps"
-VENV = Path("/tmp/bugset22/venv")  # made by `runs.py --setup`
-PINS = [  # the venv, exactly (pip freeze after installing pytest)
-    "pytest==8.3.4",
-    "iniconfig==2.3.1",
-    "packaging==26.4",
-    "pluggy==1.7.0",
-]
+__all__ = ["App", "Fault", "Run", "one", "probe", "setup"]
 
-
-@dataclass(frozen=True)
-class App:
-    name: str  # the folder under apps/ and the module's name (apps/<name>/<name>.py, its suite suite_<name>.py)
-    library: str  # the rows' `library`: the stdlib module the library is built around
-    stack: str  # what the module and its suite use, for the rows' `source`
-
-    @property
-    def test_file(self) -> str:
-        return f"test_{self.name}.py"
-
-
-def machine(text: str) -> str:
-    """What differs between machines beyond fault_set's own list: the user name in pytest's temporary root."""
-    return re.sub(r"pytest-of-[A-Za-z0-9_.-]+", "pytest-of-user", text)
-
-
-FAULT_SET = FaultSet(VENV, PINS, stdlib=True, more_clean=machine)
-setup = FAULT_SET.setup
-
-
-def prepare(fault: Fault[App], root: Path) -> None:
-    """The pristine module under root, its suite as test_<name>.py, with the fault applied."""
-    fault_set.prepare(root, APPS / fault.app.name, fault.app.name, fault.app.test_file, fault)
-
-
-def probe(fault: Fault[App]) -> str:
-    """Every failing test of the module's suite under the fault, with its exception line."""
-    return FAULT_SET.probe(lambda root: prepare(fault, root), PROBE)
-
-
-def one(run: Run[App]) -> tuple[Row | None, str]:
-    """The row of one run (without id/body), or None and why it was dropped."""
-    app, mine = run.fault.app, f"{run.fault.app.name}.py"
-    source = (
-        f"fault injected into {mine}, a small introspection/metaprogramming library written for bug_heldout22 on "
-        f"{app.stack}, surfaced by its own pytest suite (pytest pinned from PyPI)"
-    )
-    return suite_run(FAULT_SET, run, lambda root: prepare(run.fault, root), source)
+RUNNER = SuiteSet(
+    Path(__file__).resolve().parent / "apps",
+    FaultSet(Path("/tmp/bugset22/venv"), SUITE_PINS, stdlib=True, more_clean=pytest_user),  # `runs.py --setup`
+    "fault injected into {module}, a small introspection/metaprogramming library written for bug_heldout22 on"
+    " {stack}, surfaced by its own pytest suite (pytest pinned from PyPI)",
+)
+setup, probe, one = RUNNER.setup, RUNNER.probe, RUNNER.one
