@@ -8,7 +8,8 @@ Fields (each a set of tokens, compared by idf-weighted overlap in `retrieval`):
   for the whole template, and the kind of each quoted value (empty, an int or a decimal as text, padded, non-ASCII,
   a name, ...); values inside a printed list or dict are data, normalised. A message the user's own code raised
   (``assert ...``, ``raise ...`` on the innermost frame, in the project) is the author's text, not the failure's
-  signature: one token for it.
+  signature: one token for it; of a failed ``assert actual == expected``, the integers it got as tokens of their
+  own (``assert 404 == 200``: ``got:'404'``; session 19).
 - ``where``: where the error surfaces: the library and its innermost function, or ``project`` when the exception
   is raised in the user's own code; the chain of libraries the traceback passes through.
 - ``tags``: the summary model's category and tags, when a model wrote the summary (never required).
@@ -72,7 +73,7 @@ FIELDS = (
     "subject",
     "unawaited",
 )
-FEATURES_VERSION = 15  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 16  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -201,6 +202,17 @@ def literal_kind(value: str) -> str:
     return "text"
 
 
+_INTEGER = re.compile(r"(?<![\w.'\"])-?\d+(?![\w.'\"])")  # a whole integer, not part of a name, decimal or string
+
+
+def _got(message: str) -> list[str]:
+    """The integers a failed `assert actual == expected` got (`assert 404 == 200`: the status 404; `assert 1 == 3`: a
+    count): the value a debugger prints first. The expected side is the test's, the same whatever the fault."""
+    if not message.startswith("assert ") or (op := message.find(" == ")) < 0:
+        return []
+    return sorted({f"got:{value!r}" for value in _INTEGER.findall(message[7:op])})
+
+
 def users_message(info: ErrorInfo) -> bool:
     """The message is the user's own text: the user's code raised it (`assert ...`, `raise X("...")`)."""
     frame = info.frames[-1] if info.frames else None
@@ -211,7 +223,7 @@ def _message_tokens(info: ErrorInfo, code: str) -> list[str]:
     template = message_template(info, code)
     words = tokenize(_PLACEHOLDER.sub(lambda m: f" lit{m.group(1)} ", template))
     if users_message(info):  # the author's words (`assert x == y, "leaked items"`), not the failure's signature
-        return [f"usermsg:{info.short_type}", *(f"userword:{w}" for w in words)]
+        return [f"usermsg:{info.short_type}", *(f"userword:{w}" for w in words), *_got(info.message)]
     digest = hashlib.sha1(template.encode()).hexdigest()[:12]
     quoted = [f"q:{name.lower()}" for name in _QUOTED.findall(template)]
     kinds = [f"kind:{literal_kind(a or b)}" for a, b in _STRING.findall(info.message)]
