@@ -73,7 +73,8 @@ def install(
     registry: Annotated[
         str | None,
         typer.Option(
-            help="Registry repository (HOST[:PORT][/PATH]) to pull provisioned layers from before building.",
+            help="Registry repository to pull provisioned layers from before building (HOST:PORT/PATH, e.g."
+            " localhost:5000/toolprov).",
             envvar="TOOLPROV_REGISTRY",
         ),
     ] = None,
