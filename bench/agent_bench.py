@@ -22,13 +22,14 @@ baselines in the same run.
    (@10%/@50% cached price in input-token equivalents, gpt-5-mini, gpt-4o) and Anthropic's breakpoints
    (claude-sonnet-4-5 on what each agent sends a Claude model as shipped: LLMIDEAgent runs again under a Claude model
    name, and upstream's `default_end` applies where get_model adds it), at 30, 60, 120 and 250 steps of the scripted
-   episode (--cost-steps), then on two realistic episodes: the localization policy's exploration of four Django tasks
-   on 5.0's real sdist (tuned on) and of two Sphinx tasks on 7.2.4's (held out: never looked at while tuning), callers
-   and tests opened, an edit and a submission (--no-realistic skips them). Total cost adds
-   output at gpt-5-mini prices: each answer's own tokens (or --output-tokens N) plus --reasoning-tokens per call
-   (default 500). --single-call/--two-calls overrides LLMIDEAgent's single_call; --cost-dump FILE writes each call's
-   cache figures and where its prefix breaks; --agent-set KEY=VALUE changes a key of LLMIDEAgent's config (e.g.
-   prompt_layout.rebuild_chars=9000). The issue's goals are printed beside the ratios.
+   episode (--cost-steps), then on three realistic episodes: the localization policy's exploration of four Django tasks
+   on 5.0's real sdist (tuned on), of two Sphinx tasks on 7.2.4's (tuned on since session 6) and of three Jinja2 tasks
+   on 3.1.2's (held out: never looked at while tuning), callers and tests opened, an edit and a submission
+   (--no-realistic skips them). Total cost adds output at gpt-5-mini prices: each answer's own tokens (or
+   --output-tokens N) plus --reasoning-tokens per call (default 500). --single-call/--two-calls overrides LLMIDEAgent's
+   single_call; --cost-dump FILE writes each call's cache figures and where its prefix breaks; --agent-set KEY=VALUE
+   changes a key of LLMIDEAgent's config (e.g. prompt_layout.rebuild_chars=9000). The issue's goals are printed beside
+   the ratios.
 
 Tokens are counted with litellm's `token_counter` (cl100k_base, shipped inside litellm's wheel; nothing is
 downloaded). Exit codes: 0 done (goals are reported, not enforced), 1 a part failed to run, 2 bad arguments.

@@ -21,7 +21,8 @@ if ! command -v toolprov >/dev/null 2>&1 || [ pyproject.toml -nt "$stamp" ] || [
   python3 -m pip install -q --disable-pip-version-check -e '.[dev]' >&2
   touch "$stamp"
 fi
-# the startup hook making `mini-extra swebench` run the LLM-IDE agent (an editable install does not carry its .pth)
+# the startup hook making `mini-extra swebench` run the LLM-IDE agent (both installs carry its .pth; this repairs an
+# install made before they did)
 python3 -m agent.cli install-hook >/dev/null
 # Debian tools the tests drive: neovim (the editor-attach test), docker-registry (a loopback registry: the test of an
 # instance image that must be pulled first, as SWE-bench's images are, and the scale tests), openssh-server (the scale

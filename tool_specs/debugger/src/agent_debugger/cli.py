@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--session", type=session_name, default=argparse.SUPPRESS, metavar="NAME", help="session name (default)"
     )
     common.add_argument(
-        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="S", help="seconds to wait (default 5)"
+        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="S", help="seconds to wait (default 5; start: 15)"
     )
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON")
     parser = Parser(
