@@ -68,7 +68,6 @@ class ActionLimits:
     """How much one observation may show (keep observations lean: the prompt is rebuilt every step)."""
 
     max_open_lines: int = 150
-    part_slack: float = 0.1  # a remainder of at most this share of `max_open_lines` joins the part (one call, not two)
     max_overview_lines: int = 120
     max_definitions: int = 5
     max_test_matches: int = 2  # test definitions listed when nothing outside tests defines the name
@@ -360,16 +359,13 @@ class Actions:
         `min_part_fraction` of its lines; a function longer than that is cut where the limit falls."""
         limit = self.limits.max_open_lines
         stop = start + limit - 1
-        if stop + self._slack() >= end:  # a remainder that short is a call for a few lines
+        if stop >= end:
             return end
         split = [s for s in facts.scopes(file) if s.kind != "Class" and s.start_line <= stop < s.end_line]
         first = min((s.start_line for s in split if s.start_line > start), default=None)
         if first is not None and first - start >= limit * self.limits.min_part_fraction:
             return first - 1
         return stop
-
-    def _slack(self) -> int:
-        return int(self.limits.max_open_lines * self.limits.part_slack)
 
     def _truncated(self, more: int, hint: str) -> str:
         return self.templates.message("truncated", more=more, hint=hint)
@@ -439,15 +435,8 @@ class Actions:
             return first
         start = scope.line if around is None else max(scope.line, min(around - limit // 2, scope.end_line - limit + 1))
         stop = start + limit - 1
-        slack = self._slack()  # a remainder this short is a call for a few lines: the part takes it in
-        if start - scope.line <= slack:
-            start = scope.line
-        if scope.end_line - stop <= slack:
-            stop = scope.end_line
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(range(start, stop + 1)))
         rest = [(a, b) for a, b in ((scope.line + 1, start - 1), (stop + 1, scope.end_line)) if a <= b]
-        if not rest:
-            return ActionResult(self._render([part]), 0, [part])
         hint = ", ".join(f"open {file}:{a}-{b}" for a, b in rest)
         note = self._truncated(sum(b - a + 1 for a, b in rest), hint)
         return ActionResult(self._render([part]) + "\n" + note, 0, [part])
@@ -527,7 +516,7 @@ class Actions:
         near = range(around - context, around + context + 1) if around is not None and inside else range(0)
         left_out = [n for n in range(span[0] + 1, span[1] + 1) if n not in near]
         kept = [n for n in range(scope.line, scope.end_line + 1) if n not in left_out]
-        if len(kept) > self.limits.max_open_lines + self._slack() or len(left_out) < self.limits.min_elided_docstring:
+        if len(kept) > self.limits.max_open_lines or len(left_out) < self.limits.min_elided_docstring:
             return None
         part = ChunkRef(file, scope.cls, scope.function, False, tuple(kept))
         rendered = self._bridge.render_blocks([chunk_to_dict(part)])

@@ -92,19 +92,3 @@ def test_a_very_long_signature_is_cut_in_a_located_line(actions: Actions) -> Non
     assert len(line) == len("wide.py:1  wide  ") + 160 and line.endswith("…")
     assert "parameter_29=None" not in through  # shown whole one call ago: the located line alone
     assert actions.execute("open", "wide").observation.count("parameter_29=None") == 1  # open shows it whole
-
-
-def test_a_remainder_of_a_few_lines_is_no_part_of_its_own(actions: Actions) -> None:
-    """A part leaves no rest of `part_slack` (10 %) of `max_open_lines` lines or fewer for a call of its own: the part
-    takes it in (session 18: pydantic-ai-slim's 3-line rest of a 153-line range, spyder's one blank line)."""
-    twenty = Actions(actions.bridge, actions.run_shell, root=actions.root, limits=ActionLimits(max_open_lines=20))
-    centred = twenty.execute("open", "mod.py:13")  # centred: lines 3-22, the def 2 lines above: from the def
-    assert numbered(centred.observation) == list(range(1, 23))
-    assert centred.observation.splitlines()[-1] == "... (19 more lines; narrow it: open mod.py:23-41)"
-    most = Actions(actions.bridge, actions.run_shell, root=actions.root, limits=ActionLimits(max_open_lines=39))
-    whole = most.execute("open", "long")  # 41 lines: a 39-line part would leave 2 (slack 3)
-    assert numbered(whole.observation) == list(range(1, 42)) and "narrow it" not in whole.observation
-    rest = most.execute("open", "mod.py:2-41")  # a range 1 line over the limit
-    assert numbered(rest.observation)[-2:] == [40, 41] and "narrow it" not in rest.observation
-    # past the slack the rest is still a part of its own
-    assert actions.execute("open", "long").observation.endswith("open mod.py:11-41)")
