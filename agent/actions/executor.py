@@ -146,6 +146,8 @@ class Actions:
         self._shown_whole: dict[tuple[str, int], int] = {}  # (file, def line) -> the call that last showed a function
         # (file, def line) -> the call that last showed a long function's code without its long docstring
         self._code_shown: dict[tuple[str, int], int] = {}
+        # the (file, line)s of the definitions a find_symbol answer listed -> the name asked and the call
+        self._listed: dict[tuple[tuple[str, int], ...], tuple[str, int]] = {}
         self._handlers: dict[str, Callable[[str], ActionResult]] = {
             "bash": self.bash,
             "open": self.open,
@@ -807,13 +809,21 @@ class Actions:
             return ActionResult(self.templates.message("not_found", name=through or symbol.name), 1)
         main = [d for d in exact if not d.test][: self.limits.max_definitions]
         tests = [d for d in exact if d.test]
+        listed = tests[: self.limits.max_test_matches] if not main else []  # tests only when nothing else defines it
+        key = tuple(sorted((d.file, d.line) for d in main + listed))
+        before = self._listed.get(key)
+        self._listed[key] = (through or symbol.name, self._calls)
+        repeated = ""  # `fs.add_real_directory` after `add_real_directory`: the definitions a recent answer listed
+        if through and not loose and before is not None and self._calls - before[1] <= self.limits.recently_shown:
+            repeated = self.templates.message(
+                "definitions_listed", through=through, last=symbol.name, name=before[0], n=len(exact)
+            )
         header = self.templates.message(
             "definitions_found", through=through, name=symbol.name, n=len(exact), unique=len(exact) == 1 and bool(main),
             outside_tests=bool(main),
         )  # fmt: skip
         lines = [header] if header else []
         lines += [d.text() for d in main]
-        listed = tests[: self.limits.max_test_matches] if not main else []  # tests only when nothing else defines it
         lines += [d.text() for d in listed]
         hidden, in_tests = len(exact) - len(main) - len(listed), len(tests) - len(listed)
         if hidden > 0:
@@ -837,6 +847,8 @@ class Actions:
                 # overloads, tests): its block's file and numbered def line say where it is, as its located line did
                 text = more.observation if alone else text + "\n\n" + more.observation
                 chunks = more.chunks or chunks
+        if repeated and len(repeated) < len(text):  # saying so is shorter than listing them again
+            return ActionResult(repeated, 0, [d.chunk() for d in main])
         return ActionResult(text, 0, chunks)
 
     def _loose(self, name: str, symbols: list[dict], facts: FileFacts) -> list[Definition]:

@@ -815,6 +815,7 @@ class ActionsBackend:
         self.grep = GrepBackend(root)
         self.actions = Actions(bridge, self._shell, root=str(root))
         self._outlines: dict[tuple[str, int], list[Hit]] = {}
+        self._found: dict[str, list[Hit]] = {}  # identifier -> the hits of its find_symbol answer
 
     def _shell(self, command: str) -> tuple[str, int]:
         p = subprocess.run(["bash", "-c", command], cwd=self.root, capture_output=True, text=True, errors="replace")
@@ -876,11 +877,16 @@ class ActionsBackend:
 
     def find(self, ident: str) -> tuple[Observation, list[Hit]]:
         obs, result = self._run("find_symbol", ident)
+        earlier = re.search(r"shown above \(find_symbol (\S+)\)$", obs.text)  # the definitions an earlier answer
+        self._found[ident] = self._found.get(earlier[1], []) if earlier else self._hits(obs, result)  # listed
+        return obs, self._found[ident]
+
+    def _hits(self, obs: Observation, result: ActionResult) -> list[Hit]:
         hits = []
         if obs.text.startswith("### File: ") and result.chunks:  # the only definition, a function shown whole: its
             c = result.chunks[0]  # block (file, numbered def line) is the answer's hit
             qualname = f"{c.class_name}.{c.function}" if c.class_name else c.function
-            return obs, [Hit(c.file_path, c.lines[0], "function", c.function or "", qualname)]
+            return [Hit(c.file_path, c.lines[0], "function", c.function or "", qualname)]
         for raw in obs.text.splitlines():
             m = re.match(r"(\S+\.py):(\d+)  (\S+)  (?!\[test\])(.*)$", raw)
             kind = re.match(r"\s*(?:async\s+)?(def|class)\s", m[4]) if m else None
@@ -894,7 +900,7 @@ class ActionsBackend:
             self._outlines[(hits[0].file, hits[0].line)] = [
                 m for m in self._methods(hits[0].file, hits[0].qualname or hits[0].name) if m.line != hits[0].line
             ]
-        return obs, hits
+        return hits
 
     def word_search(self, name: str) -> tuple[Observation, list[tuple[str, int]]]:
         return self.grep.word_search(name)

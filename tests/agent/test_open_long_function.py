@@ -84,11 +84,14 @@ def test_lines_past_the_end_of_a_file_say_so(actions: Actions) -> None:
 
 
 def test_a_very_long_signature_is_cut_in_a_located_line(actions: Actions) -> None:
-    found = actions.execute("find_symbol", "wide").observation  # the only definition, short: shown whole
-    assert found.startswith("### File: `wide.py`\n1 def wide(") and found.count("parameter_29=None") == 1
     through = actions.execute("find_symbol", "obj.wide").observation  # `obj.wide()`: its located line lists it
     line = through.splitlines()[1]
     assert line.startswith("wide.py:1  wide  def wide(parameter_0=None, parameter_1=None, ")
     assert len(line) == len("wide.py:1  wide  ") + 160 and line.endswith("…")
-    assert "parameter_29=None" not in through  # shown whole one call ago: the located line alone
+    assert through.count("parameter_29=None") == 1  # then the short function whole, its signature in full
+    found = actions.execute("find_symbol", "wide").observation
+    assert found == line  # shown whole one call ago: the located line alone
     assert actions.execute("open", "wide").observation.count("parameter_29=None") == 1  # open shows it whole
+    # `obj.wide` again, a few calls after `wide` listed it: the answer says so, shorter than the located line
+    again = actions.execute("find_symbol", "obj.wide").observation
+    assert again == "`obj.wide` is not defined by that name: 1 definition(s) of `wide`, shown above (find_symbol wide)"

@@ -52,3 +52,28 @@ def test_a_class_nothing_defines_still_answers_with_the_last_part(actions: Actio
     lines = actions.execute("find_symbol", "nn.Missing.__getattr__").observation.splitlines()
     assert lines[0] == "`nn.Missing.__getattr__` is not defined by that name: 8 definition(s) of `__getattr__`:"
     assert lines[1] == "nn/aaa.py:2  A0.__getattr__  def __getattr__(self, name)"
+
+
+def test_a_dotted_name_answered_by_definitions_listed_a_call_ago_refers_to_that_answer(actions: Actions) -> None:
+    """`fs.add_real_directory` right after `add_real_directory` (pyfakefs-355), `refiner.enable_model_cpu_offload`
+    after `pipeline.enable_model_cpu_offload` (diffusers-5026): the same definitions as an answer of the last
+    `recently_shown` calls; the answer says so instead of listing them again. Later, or for other definitions, in
+    full."""
+    listed = actions.execute("find_symbol", "__getattr__")
+    assert listed.observation.splitlines()[0] == "8 definition(s) of `__getattr__`:"
+    again = actions.execute("find_symbol", "nn.Missing.__getattr__")
+    assert (again.returncode, again.observation) == (
+        0,
+        "`nn.Missing.__getattr__` is not defined by that name: 8 definition(s) of `__getattr__`, shown above "
+        "(find_symbol __getattr__)",
+    )
+    assert sorted(c.file_path for c in again.chunks) == sorted(c.file_path for c in listed.chunks)
+    other = actions.execute("find_symbol", "nn.Rngs.__getattr__")  # one definition, not the 8: in full
+    assert other.observation.splitlines()[1] == "nn/rnglib.py:4  Rngs.__getattr__  def __getattr__(self, name)"
+    for _ in range(actions.limits.recently_shown):
+        actions.execute("find_symbol", "Rngs")
+    late = actions.execute("find_symbol", "x.__getattr__").observation.splitlines()
+    assert late[:2] == [
+        "`x.__getattr__` is not defined by that name: 8 definition(s) of `__getattr__`:",
+        "nn/aaa.py:2  A0.__getattr__  def __getattr__(self, name)",
+    ]

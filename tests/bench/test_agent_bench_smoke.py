@@ -206,6 +206,23 @@ def test_actions_find_reads_the_hit_of_a_function_shown_whole_from_its_block(rep
             assert any(row.startswith(f"{hit.line} ") and f"def {name}(" in row for row in rows), name
 
 
+def test_actions_find_of_a_name_whose_definitions_an_earlier_answer_listed_keeps_their_hits(repo: Path) -> None:
+    """`find_symbol order.total` right after `find_symbol total`: the answer says the definitions are the ones listed
+    above (session 19), and the reader takes them from that answer, not as a name nothing defines (which the policy
+    would grep: networkx-7038 took a call more)."""
+    (repo / "shop/tax.py").write_text("def total(rates, amounts, currency='EUR', rounding=None):\n    return 0\n")
+    with BridgeClient.local(repo) as bridge:
+        bridge.sync()
+        backend = ActionsBackend(bridge, repo)
+        listed, hits = backend.find("total")
+        again, same = backend.find("order.total")
+    assert listed.text.splitlines()[0] == "2 definition(s) of `total`:"
+    assert again.text == (
+        "`order.total` is not defined by that name: 2 definition(s) of `total`, shown above (find_symbol total)"
+    )
+    assert same == hits and sorted((h.file, h.line) for h in hits) == [("shop/cart.py", 5), ("shop/tax.py", 1)]
+
+
 def test_actions_open_follows_a_part_note_above_the_functions_called_on_the_line(repo: Path) -> None:
     """`open FILE:LINE` of a traceback's line deep in a long function shows the part around it, the note on the lines
     left out (`... (N more lines; narrow it: open FILE:A-B)`), then where the functions called on that line are
