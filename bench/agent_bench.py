@@ -153,7 +153,8 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
                "since session 17; h16: reported once in session 17 (after the freeze at 2e3a57e), tuned on since; "
                "h17: reported once in session 18 (at 42b79cc's method), tuned on since; h18: reported once in "
                "session 18 (after the freeze at 108e83e), tuned on since; h19: reported once in session 19 (at "
-               "930a001's method), tuned on since; "
+               "930a001's method), tuned on since; h20: reported once in session 19 (after the freeze at 7b84a7d), "
+               "tuned on since; "
                "a round whose tasks say tuned: false was never tuned on); named: the "
                "statement names a gold function (as its real report did, or in a traceback frame); "
                "beyond gold: a tool's tokens less the gold functions it showed whole")  # fmt: skip
