@@ -18,7 +18,7 @@ import requests
 from docker.models.containers import Container
 from docker.models.images import Image
 
-from provisioner.containers import LockLost, check_cancelled, owned_container
+from provisioner.containers import KIND_LABEL, OWNER_LABEL, LockLost, check_cancelled, owned_container
 from provisioner.engine import client
 from provisioner.errors import StepError, ToolprovError, one_line
 from provisioner.recipe import Layer
@@ -183,7 +183,10 @@ def _commit(container: Container, layer: Layer, parent: Image) -> Image:
         tar.addfile(info, io.BytesIO(data))
     container.put_archive("/", buf.getvalue())
     cfg = parent.attrs["Config"]
-    conf = {"Labels": layer.labels(manifest), "Entrypoint": cfg.get("Entrypoint")}
+    # a commit keeps the build container's labels: the owner's (host, machine and boot ids, pid) and kind are emptied,
+    # so no image (nor any container of it, nor a push) carries this machine's identity
+    labels = {OWNER_LABEL: "", KIND_LABEL: "", **layer.labels(manifest)}
+    conf = {"Labels": labels, "Entrypoint": cfg.get("Entrypoint")}
     # the commit fills an empty Cmd from the build container (our keep-alive loop): always give one
     conf["Cmd"] = cfg.get("Cmd") or ([] if cfg.get("Entrypoint") else ["/bin/sh"])
     return container.commit(conf=conf, message=f"toolprov: {layer.tool_name}")  # untagged: _tag_fenced names it

@@ -22,7 +22,7 @@ from provisioner.wheelhouse import Target, Wheelhouse, resolve
 if TYPE_CHECKING:
     import jinja2
 
-FORMAT = 1
+FORMAT = 2  # 2: a layer's image no longer carries its build container's owner labels (session 19)
 TEMPLATES = Path(__file__).parent / "templates"
 ENVS_ROOT = "/opt/toolprov/envs"
 WRAPPER_DIR = "/usr/local/bin"

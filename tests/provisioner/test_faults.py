@@ -50,7 +50,7 @@ def containers_of(engine, pid: int) -> list[dict]:
     return [
         c
         for c in engine.api.containers(all=True, filters={"label": containers.OWNER_LABEL})
-        if json.loads(c["Labels"][containers.OWNER_LABEL])["pid"] == pid
+        if json.loads(c["Labels"][containers.OWNER_LABEL] or "{}").get("pid") == pid  # "": a provisioned image's
     ]
 
 

@@ -51,6 +51,7 @@ def test_install_isolated_from_testbed_env(engine, container_of):
     derived, original = engine.images.get(res.image), engine.images.get(TESTBED)
     assert derived.labels["toolprov.tools"] == "fileedit,pyflakes"
     assert json.loads(derived.labels["toolprov.manifest"]) == manifest
+    assert derived.labels["toolprov.owner"] == derived.labels["toolprov.container"] == ""  # not the build's owner
     for field in ("Cmd", "Entrypoint", "WorkingDir", "Env", "User"):
         assert derived.attrs["Config"][field] == original.attrs["Config"][field], field
 

@@ -60,7 +60,7 @@ def owned_by(pid: int, host: str | None = None) -> list[str]:
     """The containers (any state) on an engine whose owner label names the process `pid` of this machine."""
     fmt = '{{.Names}} {{.Label "toolprov.owner"}}'
     rows = docker("ps", "-a", "--filter", "label=toolprov.owner", "--format", fmt, host=host).stdout.splitlines()
-    return [r.split(" ", 1)[0] for r in rows if json.loads(r.split(" ", 1)[1]).get("pid") == pid]
+    return [r.split(" ", 1)[0] for r in rows if json.loads(r.split(" ", 1)[1] or "{}").get("pid") == pid]
 
 
 def _uploading(data: Path, name: str) -> bool:
