@@ -24,25 +24,29 @@ from agent.bug_consultant.summarize import Summarizer
 logger = logging.getLogger("agent.bug_consultant")
 
 
+def _field(obj: Any, name: str) -> Any:
+    """A config's field, whether the config is a mapping (a dict, OmegaConf's DictConfig) or an object."""
+    return obj.get(name) if isinstance(obj, Mapping) else getattr(obj, name, None)
+
+
 def config_from(cfg: Any) -> BugConsultantConfig:
-    """Accepts our config, a mapping, or a seed-style object with `cfg.agent.search.bug_consultant` and
-    `cfg.agent.search.use_bug_consultant` (the ML-Master layout)."""
+    """Accepts our config, a mapping of it, or a seed-style config (an object or a mapping such as OmegaConf's
+    DictConfig) with `cfg.agent.search.use_bug_consultant` and, optionally, `cfg.agent.search.bug_consultant` (the
+    ML-Master layout)."""
     if cfg is None:
         return BugConsultantConfig()
     if isinstance(cfg, BugConsultantConfig):
         return cfg
-    if isinstance(cfg, Mapping):
-        return BugConsultantConfig.model_validate(dict(cfg))
-    search = getattr(getattr(cfg, "agent", None), "search", None)
+    search = _field(_field(cfg, "agent"), "search")
     if search is not None:
-        block = (
-            dict(vars(search.bug_consultant))
-            if hasattr(search.bug_consultant, "__dict__")
-            else dict(search.bug_consultant)
-        )
-        block.setdefault("use_bug_consultant", getattr(search, "use_bug_consultant", True))
+        raw = _field(search, "bug_consultant")
+        block = {} if raw is None else dict(raw) if isinstance(raw, Mapping) else dict(vars(raw))
+        use = _field(search, "use_bug_consultant")
+        block.setdefault("use_bug_consultant", True if use is None else use)
         block.pop("embedding_model", None)  # the seed's placeholder; our embeddings are offline
         return BugConsultantConfig.model_validate(block)
+    if isinstance(cfg, Mapping):
+        return BugConsultantConfig.model_validate(dict(cfg))
     raise TypeError(f"unsupported bug consultant config: {type(cfg).__name__}")
 
 

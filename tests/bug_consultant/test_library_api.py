@@ -14,7 +14,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from agent.bug_consultant import BugConsultant, BugRecord
-from agent.bug_consultant.config import DEFAULT_STORE_ENV
+from agent.bug_consultant.config import DEFAULT_STORE_ENV, BugConsultantConfig
+from agent.bug_consultant.consultant import config_from
 
 BUGGY = """\
 import pandas as pd
@@ -112,6 +113,18 @@ def seed_cfg(use: bool) -> SimpleNamespace:
     block = SimpleNamespace(max_similar_bugs=3, max_failed_strategies=5, embedding_model="text-embedding-3-small",
                             enable_world_model=True)  # fmt: skip
     return SimpleNamespace(agent=SimpleNamespace(search=SimpleNamespace(use_bug_consultant=use, bug_consultant=block)))
+
+
+def test_the_seed_layout_as_nested_mappings_and_without_its_block() -> None:
+    """OmegaConf's DictConfig (what AIDE and ML-Master pass) is a Mapping at every level: the seed's layout is read
+    from it as from objects, and a search section without a `bug_consultant` block gets the defaults."""
+    as_mappings = {"agent": {"search": {"use_bug_consultant": True, "bug_consultant": {"max_similar_bugs": 2,
+                   "embedding_model": "text-embedding-3-small"}}}}  # fmt: skip
+    cfg = config_from(as_mappings)
+    assert cfg.use_bug_consultant and cfg.max_similar_bugs == 2
+    no_block = config_from(SimpleNamespace(agent=SimpleNamespace(search=SimpleNamespace(use_bug_consultant=False))))
+    assert no_block == BugConsultantConfig(use_bug_consultant=False)
+    assert config_from({"max_similar_bugs": 4}).max_similar_bugs == 4  # our own block as a mapping, as before
 
 
 def test_debug_steps_of_a_search_agent_learn_across_tasks(tmp_path, monkeypatch):
