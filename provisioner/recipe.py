@@ -3,6 +3,7 @@
 import hashlib
 import io
 import json
+import re
 import shlex
 import tarfile
 import time
@@ -115,8 +116,11 @@ class Layer:
     def tag(self) -> str:
         name, _, digest = self.base_ref.partition("@")
         repo, tag = parse_repository_tag(name)
-        if self.base_ref.startswith("sha256:"):
-            repo, tag = "toolprov-derived", self.base_ref[7:19]
+        ident = self.base_ref.removeprefix("sha256:")  # an image id, bare or not, full or short, names no repository
+        if self.base_ref.startswith("sha256:") or (
+            re.fullmatch(r"[0-9a-f]+", ident) and self.base_id.removeprefix("sha256:").startswith(ident)
+        ):
+            repo, tag = "toolprov-derived", ident[:12]
         tag = tag or digest.rpartition(":")[2][:12] or "latest"
         return f"{repo}:{tag[:111]}-tp-{self.key[:12]}"  # a tag has at most 128 characters
 

@@ -194,3 +194,16 @@ def test_an_older_build_of_the_same_tools_is_stale(engine, specs: Path):
     removed = toolprov("remove", "--stale", "--json")
     assert removed.returncode == 0 and old.image in json.loads(removed.stdout), removed.stderr
     assert new.image_id not in {i.id for i in api.stale()} and new.image in engine.images.get(new.image).tags
+
+
+@pytest.mark.parametrize("form", ["sha256:ID", "ID", "short ID"])
+def test_an_image_given_by_its_id_is_named_like_one(engine, form: str):
+    """An image id, with or without `sha256:`, full or short, names no repository: the result is named
+    toolprov-derived:<id12>-tp-<key12> (a bare full id was refused at tag time, a short one became a repository)."""
+    full = engine.images.get(TESTBED).id
+    res = api.install_tools(["pyflakes"], image={"sha256:ID": full, "ID": full[7:], "short ID": full[7:19]}[form])
+    try:
+        assert res.image == f"toolprov-derived:{full[7:19]}-tp-{res.key[:12]}"
+        assert engine.images.get(res.image).labels["toolprov.tools"] == "pyflakes"
+    finally:
+        engine.images.remove(res.image)
