@@ -181,21 +181,22 @@ class Facts:
         return self._members.get(cls, {})
 
 
+def _top_level(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
 @lru_cache(maxsize=65536)
 def split_chain(text: str) -> tuple[tuple[str, bool], ...] | None:
     """`a.b(x).c` -> (("a", False), ("b", True), ("c", False)); None for anything else (subscripts, literals)."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "." and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
     out = []
-    for part in parts:
+    for part in _top_level(text, "."):
         m = _SEGMENT.fullmatch(part)
         if m is None:
             return None
@@ -204,15 +205,21 @@ def split_chain(text: str) -> tuple[tuple[str, bool], ...] | None:
 
 
 def annotation_expr(text: str) -> tuple[str, bool]:
-    """The class an annotation names (`Optional[X]`, `X | None`, `"X"`, `type[X]`) and whether it is `type[...]`."""
+    """The class an annotation names (`Optional[X]`, `Union[X, None]`, `X | None`, `"X"`, `type[X]`, under any module
+    alias: `typing.`, `t.`, `te.`) and whether it is `type[...]`."""
     text = text.strip().strip("'\"")
     is_type = False
     for _ in range(3):
-        m = re.fullmatch(r"(?:typing\.)?(Optional|Type|type|ClassVar|Final|Annotated)\[(.*)\]", text, re.S)
+        m = re.fullmatch(r"(?:\w+\.)?(Optional|Union|Type|type|ClassVar|Final|Annotated)\[(.*)\]", text, re.S)
         if m is None:
             break
         is_type = is_type or m.group(1) in ("Type", "type")
-        text = m.group(2).split(",")[0].strip() if m.group(1) == "Annotated" else m.group(2).strip()
+        args = [a.strip().strip("'\"") for a in _top_level(m.group(2), ",")]
+        if m.group(1) == "Union":  # a union names a class only when all but None are that class
+            args = [a for a in args if a not in ("None", "NoneType")]
+            text = args[0] if len(args) == 1 else ""
+        else:
+            text = args[0] if m.group(1) == "Annotated" else m.group(2).strip()
     parts = [p.strip() for p in text.split("|") if p.strip() != "None"]
     text = parts[0] if len(parts) == 1 else ""
     return text.split("[")[0].strip().strip("'\""), is_type
