@@ -327,6 +327,20 @@ SETS = [
         " http.cookies, failing through each module's own pytest suite, built in session 18 by another engineer;"
         " reported once in session 19 (7cc1528), tuned on since",
     ),
+    # faults in four small introspection and metaprogramming libraries written for the set (a dataclass validation
+    # layer driven by typing.get_type_hints, a plugin/hook registry on inspect.signature and functools.wraps, a
+    # dependency-injection container resolving constructor parameters by annotation, a settings layer on descriptors
+    # and __init_subclass__), each failing run one test of the module's own pytest suite; built in session 19 by
+    # another engineer who never read the retrieval code; registered never tuned on and run once per line at the
+    # method frozen at 1bbc36b (session 19)
+    LabelledSet(
+        "bug_heldout22",
+        DATA / "bug_heldout22" / "bug_heldout22.jsonl",
+        False,
+        "faults in four small introspection and metaprogramming libraries on dataclasses, inspect, typing and"
+        " functools, failing through each module's own pytest suite, built in session 19 by another engineer; never"
+        " tuned on",
+    ),
 ]
 
 
