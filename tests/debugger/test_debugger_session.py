@@ -57,6 +57,8 @@ def test_breakpoint_step_inspect_and_exceptions(make_debugger, project: Path, py
     raised = d("run-to-exception")
     assert f"Stopped at shop/cart.py:{line_of(cart, 'return total(prices) / len(prices)')} in average()" in raised.out
     assert "[exception raised: ZeroDivisionError: " in raised.out
+    left = d("return")  # Python's `return` event carries None while an exception leaves a frame: not a return value
+    assert "in average() [leaving by exception: ZeroDivisionError: " in left.out and "returning" not in left.out
 
     ended = d("continue")
     assert (ended.code, "The program exited with code 0" in ended.out) == (3, True)

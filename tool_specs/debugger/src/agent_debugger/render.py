@@ -40,6 +40,8 @@ def stop(event: dict, root: str | None) -> list[str]:
         why = f"uncaught exception: {event['exception']}"
     elif reason == "return":
         why = f"returning {event['value']}"
+    elif reason == "unwinding":
+        why = f"leaving by exception: {event['exception']}"
     else:
         why = REASONS.get(reason, reason)
     head = f"Stopped at {where(frame, root)} [{why}]"

@@ -78,6 +78,12 @@ def safe_repr(value, limit):
     return cut(text, limit)
 
 
+def returns_or_yields(frame):
+    """Whether the frame's last instruction returns or yields (else a `return` event is an exception leaving it)."""
+    op = dis.opname[frame.f_code.co_code[frame.f_lasti]]
+    return op.startswith(("RETURN", "YIELD", "INSTRUMENTED_RETURN", "INSTRUMENTED_YIELD", "RESUME", "SEND"))
+
+
 def describe_exception(exc):
     return "".join(traceback.format_exception_only(type(exc), exc)).strip()
 
@@ -280,6 +286,7 @@ class Tracer(bdb.Bdb):
         self.lock = threading.RLock()  # one stopped thread talks to the server at a time
         self.limit = None  # the program's recursion limit, while we have raised it for our own frames
         self.raising = False
+        self.propagating = None  # (frame, exception) of the last exception event: what a frame may be leaving by
 
     # -- when to stop --------------------------------------------------------------------------------------
 
@@ -365,6 +372,7 @@ class Tracer(bdb.Bdb):
         return None
 
     def dispatch_exception(self, frame, arg):
+        self.propagating = (frame, arg[1])
         if self.catch is not None and self.wants_exception(frame, arg):
             self.catch = None
             self.user_exception(frame, arg)
@@ -442,6 +450,11 @@ class Tracer(bdb.Bdb):
         self.interaction(frame, None, reason, extra)
 
     def user_return(self, frame, return_value):
+        leaving = self.propagating
+        if return_value is None and leaving is not None and leaving[0] is frame and not returns_or_yields(frame):
+            # an exception leaves the frame: Python's `return` event carries None then, not a value
+            self.interaction(frame, None, "unwinding", {"exception": describe_exception(leaving[1])})
+            return
         self.interaction(frame, None, "return", {"value": safe_repr(return_value, VALUE_LIMIT)})
 
     def user_exception(self, frame, exc_info):
