@@ -18,6 +18,29 @@ def default_workspace() -> Path:
     return Path("/testbed") if Path("/testbed").is_dir() else Path.cwd()
 
 
+def _directory(text: str) -> Path:
+    path = Path(text)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: no such folder")
+    return path
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1: {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"seconds, 0 or more: {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lsp-bridge", description="Tree-sitter indexed Python language server.")
     p.add_argument("--version", action="version", version=f"lsp-bridge {__version__}")
@@ -26,15 +49,15 @@ def _parser() -> argparse.ArgumentParser:
     def common(sp: argparse.ArgumentParser, workspace_default: bool = True) -> None:
         sp.add_argument(
             "--workspace",
-            type=Path,
+            type=_directory,
             default=None,
             help="folder to index (default: the client's root for serve, else /testbed if present, else cwd)"
             if not workspace_default
             else "folder to index (default: /testbed if present, else cwd)",
         )
         sp.add_argument("--cache-dir", type=Path, default=None, help="index cache (default ~/.cache/lsp-bridge)")
-        sp.add_argument("--workers", type=int, default=None, help="processes for a cold index (default: all cores)")
-        sp.add_argument("--poll", type=float, default=1.0, help="seconds between disk checks (0: never)")
+        sp.add_argument("--workers", type=_count, default=None, help="processes for a cold index (default: all cores)")
+        sp.add_argument("--poll", type=_seconds, default=1.0, help="seconds between disk checks (0: never)")
         sp.add_argument("--log-file", type=Path, default=None)
         sp.add_argument("-v", "--verbose", action="store_true")
 
@@ -47,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     connect.add_argument("--socket", type=Path, default=None)
     connect.add_argument(
         "--map",
+        type=_map,
         action="append",
         default=[],
         metavar="EDITOR_PATH=WORKSPACE_PATH",
@@ -92,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
 def _map(text: str) -> tuple[str, str]:
     editor, sep, workspace = text.partition("=")
     if not (sep and editor.startswith("/") and workspace.startswith("/")):
-        raise ValueError("--map takes EDITOR_PATH=WORKSPACE_PATH, both absolute")
+        raise argparse.ArgumentTypeError(f"EDITOR_PATH=WORKSPACE_PATH, both absolute: {text!r}")
     return editor, workspace
 
 
@@ -103,7 +127,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
     if command == "connect":
         from lsp_bridge.connect import ensure_daemon, pump
 
-        maps = [_map(m) for m in args.map]
+        maps = args.map
         socket_path = args.socket or default_socket(workspace)
         extra = ["--workspace", str(workspace), "--poll", str(args.poll)]
         if args.cache_dir:

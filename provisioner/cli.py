@@ -35,7 +35,9 @@ err = Console(stderr=True, width=_width)
 out = Console(width=_width)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
-SpecsOpt = Annotated[Path, typer.Option("--specs", help="Folder of tool specs.", envvar="TOOLPROV_SPECS")]
+SpecsOpt = Annotated[
+    Path, typer.Option("--specs", help="Folder of tool specs.", envvar="TOOLPROV_SPECS", exists=True, file_okay=False)
+]
 
 
 def _emit(data: object) -> None:
@@ -253,7 +255,7 @@ def cleanup_(
 @app.command("show")
 def show_(image: str, as_json: JsonOpt = False) -> None:
     """Show the tools of a provisioned image: versions, envs, usage."""
-    info = api.show(image)
+    info = api.show(check_image(image))
     if as_json:
         _emit(info.to_dict())
         return
@@ -267,7 +269,7 @@ def show_(image: str, as_json: JsonOpt = False) -> None:
 @app.command("verify")
 def verify_(image: str, as_json: JsonOpt = False) -> None:
     """Re-run every tool's check in a fresh container of IMAGE."""
-    results = api.verify(image)
+    results = api.verify(check_image(image))
     if as_json:
         _emit([r.__dict__ for r in results])
     else:
@@ -290,6 +292,8 @@ def remove_(
     """Remove provisioned images (never one toolprov did not make)."""
     if not images and not all_ and not stale:
         raise UsageError("name the images to remove, or --stale, or --all")
+    for image in images or []:
+        check_image(image)
     removed = api.remove(images or [], everything=all_, only_stale=stale)
     if as_json:
         _emit(removed)

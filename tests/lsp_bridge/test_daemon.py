@@ -127,9 +127,10 @@ def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
 
 @pytest.mark.parametrize("mapping", ["no-equals-sign", "relative/dir=/testbed", "/host=", "=/testbed"])
 def test_a_bridge_command_that_fails_is_reported_at_once(shop, tmp_path, mapping):
+    # a bad --map is bad usage: exit code 2 (1 until session 19)
     command = [*connect_command(shop, tmp_path / "x.sock", tmp_path / "cache"), "--map", mapping]
     started = time.monotonic()
-    with pytest.raises(BridgeError, match=r"ended its output \(exit code 1\)"):
+    with pytest.raises(BridgeError, match=r"ended its output \(exit code 2\)"):
         BridgeClient(command, timeout=60)
     assert time.monotonic() - started < 10
 
