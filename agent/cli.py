@@ -69,10 +69,22 @@ def status(as_json: bool = typer.Option(False, "--json", help="machine-readable"
         f"`mini-extra swebench` runs: {'the LLM-IDE agent' if active else 'upstream mini-swe-agent'}",
         f"  hook file       {info['pth']} ({'installed' if info['pth_installed'] else 'missing'})",
         f"  mini-swe-agent  {version} ({'supported' if info['supported'] else 'unsupported'})",
-        f"  {info['env_var']}   {'upstream (switched off)' if info['switched_off'] else '(unset: on)'}",
+        f"  {info['env_var']}   {_switch(info['env_value'], info['switched_off'])}",
         f"  config          {info['config']}",
     ]
     typer.echo("\n".join(lines))
+
+
+def _switch(value: str | None, off: bool) -> str:
+    """LLM_IDE_AGENT as `status` shows it: its value, and what it does (a value it does not know is on)."""
+    from agent.hook import UPSTREAM_VALUES
+
+    if value is None:
+        return "(unset: on)"
+    if off:
+        return f"{value!r} (switched off: upstream)"
+    known = "" if value.strip().lower() in ("", "1", "on", "yes", "true", "llm-ide") else ", not a known value"
+    return f"{value!r} (on{known}; {', '.join(sorted(UPSTREAM_VALUES))} switch it off)"
 
 
 @app.command()

@@ -300,6 +300,7 @@ def status() -> dict[str, Any]:
         "finder_active": any(isinstance(f, _Finder) for f in sys.meta_path),
         "switched_off": not enabled(),
         "env_var": ENV_VAR,
+        "env_value": os.environ.get(ENV_VAR),
         "mini_swe_agent": version,
         "supported": version.split(".")[0] == SUPPORTED_MAJOR,
         "config": CONFIG,

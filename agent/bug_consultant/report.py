@@ -27,6 +27,7 @@ class ReportError(ValueError):
 class RunMetrics:
     run: str
     trajectories: int
+    unreadable: int  # .traj.json files that are not JSON (a run killed while writing one): left out, and said so
     enabled: bool
     bugs: int
     resolution_rate: float | None
@@ -64,10 +65,26 @@ def _ratio(num: float, den: float) -> float | None:
     return num / den if den else None
 
 
+def _readable(path: Path) -> bool:
+    try:
+        json.loads(path.read_text())
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def run_metrics(run: Path) -> RunMetrics:
+    try:
+        return _run_metrics(run)
+    except (KeyError, TypeError, AttributeError) as e:  # a trajectory's stats of another shape than ours
+        raise ReportError(f"{run}: a trajectory's info.bug_consultant is malformed ({type(e).__name__}: {e})") from None
+
+
+def _run_metrics(run: Path) -> RunMetrics:
     found = [s for p in sorted(run.rglob("*.json")) if (s := _stats_of(p)) is not None]
     if not found:
         raise ReportError(f"{run}: no trajectory with info.bug_consultant")
+    unreadable = sum(not _readable(p) for p in sorted(run.rglob("*.traj.json")))
     bugs = [b for s in found for b in s.get("bugs", [])]
     resolved = [b for b in bugs if b["resolved"]]
     steps = [b["resolved_step"] - b["step"] for b in resolved if b.get("resolved_step") is not None]
@@ -77,6 +94,7 @@ def run_metrics(run: Path) -> RunMetrics:
     return RunMetrics(
         run=str(run),
         trajectories=len(found),
+        unreadable=unreadable,
         enabled=any(s.get("enabled") for s in found),
         bugs=len(bugs),
         resolution_rate=_ratio(sum(b["resolved"] for b in bugs), len(bugs)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -33,6 +34,20 @@ def test_status_says_which_agent_runs():
     text = llm_ide("status").stdout
     expected = "the LLM-IDE agent" if info["pth_installed"] else "upstream mini-swe-agent"
     assert text.startswith(f"`mini-extra swebench` runs: {expected}")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("upsteam", "'upsteam' (on, not a known value; 0, false, no, off, upstream switch it off)"),  # a typo: on
+        ("off", "'off' (switched off: upstream)"),
+        ("1", "'1' (on; 0, false, no, off, upstream switch it off)"),
+    ],
+)
+def test_status_shows_the_switch_as_set(value: str, shown: str) -> None:
+    env = {**os.environ, "LLM_IDE_AGENT": value}
+    text = subprocess.run(["llm-ide", "status"], capture_output=True, text=True, timeout=120, env=env).stdout
+    assert f"  LLM_IDE_AGENT   {shown}\n" in text
 
 
 @pytest.mark.parametrize(

@@ -96,3 +96,21 @@ def test_command_lines(runs, tmp_path):
     assert proc.stderr.strip() == f"bug-report: {empty}: no trajectory with info.bug_consultant"
     with pytest.raises(ReportError):
         bug_report(empty, b)
+
+
+def test_a_truncated_trajectory_is_counted_and_a_malformed_one_is_one_line(runs, tmp_path):
+    a, b = runs
+    cut = b / "inst-9" / "inst-9.traj.json"  # a run killed while writing its trajectory
+    cut.parent.mkdir()
+    cut.write_text('{"info": {"exit_status": "Subm')
+    data = json.loads(bug_report(a, b, json_out=True))
+    assert (data["A"]["unreadable"], data["B"]["unreadable"], data["B"]["trajectories"]) == (0, 1, 2)
+    lines = {line[:44].strip(): line[44:].split() for line in bug_report(a, b).splitlines()[1:]}
+    assert lines["unreadable trajectory files (not counted)"] == ["0", "1"]
+    odd = a / "inst-8" / "inst-8.traj.json"  # stats of another shape than ours
+    odd.parent.mkdir()
+    odd.write_text(json.dumps({"info": {"bug_consultant": {"bugs": "notalist"}}}))
+    proc = subprocess.run([sys.executable, "-m", "agent.cli", "bug-report", str(a), str(b)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().startswith(f"llm-ide: {a}: a trajectory's info.bug_consultant is malformed (TypeError")
