@@ -106,7 +106,7 @@ def client() -> docker.DockerClient:
                 api._version = api._retrieve_server_version()  # what version=None would have negotiated
             c.ping()
         except docker.errors.DockerException as e:
-            why = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
+            why = one_line(e)  # the first line whole up to 300 characters, else cut with an ellipsis
             if host is None:
                 raise ToolprovError(f"{ENGINE_HINT} ({why})") from None
             raise ToolprovError(f"no Docker engine answers at {host} ({why})") from None

@@ -197,6 +197,8 @@ class BugConsultant:
         commands: Iterable[str] = (),
     ) -> DebugTrial:
         """Stage 2: one attempt at the bug (positional order as in the seed)."""
+        if outcome not in ("success", "failed"):
+            raise ValueError(f"outcome must be 'success' or 'failed', not {outcome!r}")
         commands = list(commands)
         new_info = error_of(error_output) if outcome == "failed" and error_output else None
         trial = DebugTrial(

@@ -13,6 +13,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from agent.bug_consultant import BugConsultant, BugRecord
 from agent.bug_consultant.config import DEFAULT_STORE_ENV, BugConsultantConfig
 from agent.bug_consultant.consultant import config_from
@@ -178,3 +180,11 @@ def test_switched_off_the_search_agent_debugs_without_advice(tmp_path, monkeypat
     assert [n.is_buggy for n in nodes] == [True, False]
     assert agent.bug_consultant is None and "Debugging Advice" not in nodes[1].prompt
     assert not (tmp_path / "logs").exists() and not (tmp_path / "store").exists()
+
+
+def test_an_outcome_other_than_success_or_failed_is_refused(tmp_path) -> None:
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, tmp_path / "logs")
+    record = consultant.start_bug_record("n1", 0, "x = 1\n", "Traceback (most recent call last):\nKeyError: 'a'\n")
+    with pytest.raises(ValueError, match="outcome must be 'success' or 'failed', not 'maybe'"):
+        consultant.record_trial(record, 1, "plan", "code", "maybe")  # type: ignore[arg-type]
+    assert record.num_trials == 0
