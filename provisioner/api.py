@@ -12,7 +12,7 @@ from docker.models.images import Image
 
 from provisioner.builder import build_layer, exec_stream
 from provisioner.engine import client, get_image, image_id
-from provisioner.errors import ToolprovError
+from provisioner.errors import ToolprovError, UsageError
 from provisioner.probe import probe
 from provisioner.recipe import BuildOptions, EnvBackend, Layer, plan_layer
 from provisioner.refs import check_image, check_tag
@@ -94,6 +94,8 @@ def install_tools(
     start = time.monotonic()
     check_image(image)
     extra_tag = check_tag(tag) if tag is not None else None  # before any build: a bad name must not cost a build
+    if extra_tag is not None and "@" not in image and not image.startswith("sha256:") and extra_tag == check_tag(image):
+        raise UsageError(f"--tag {tag!r} is the base image's own name: the base would lose it; choose another name")
     lookup = reg.check_repo(registry) if registry else reg.check_repo(push) if push else None
     push_to = reg.check_repo(push) if push else None
     report = progress or (lambda tool, step: None)
