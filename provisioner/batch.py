@@ -19,7 +19,7 @@ def swebench_image(instance_id: str) -> str:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is not part of the text
     except OSError as e:
         raise UsageError(f"{path}: {e.strerror or e}") from None
     except UnicodeDecodeError as e:

@@ -63,6 +63,11 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
      "setup_script"),
     ("specs-invalid", ["specs", "--specs", "{d}"], {"demo.yaml": b"tool_name: [\n"}, {}, 2, "1 of 1 tool specs"),
     ("images-file-missing", ["install", "fileedit", "--images-file", "{d}/none.txt"], {}, {}, 2, "No such file"),
+    ("images-file-bom", ["install", "fileedit", "--images-file", "{d}/i.txt"], {"i.txt": b"\xef\xbb\xbfBad Name\n"}, {},
+     2, "invalid image name 'Bad Name'"),  # a BOM is read as one, not as part of the first name
+    ("instances-bom", ["install", "fileedit", "--instances", "{d}/i.json"],
+     {"i.json": b'\xef\xbb\xbf[{"instance_id": "a__b-1", "image_name": "Bad Name"}]'}, {}, 2,
+     "invalid image name 'Bad Name'"),
     ("images-file-not-utf8", ["install", "fileedit", "--images-file", "{d}/i.txt"], {"i.txt": b"\xff\xfe"}, {}, 2,
      "not UTF-8"),
     ("images-file-bad-name", ["install", "fileedit", "--images-file", "{d}/i.txt"], {"i.txt": b"ok:1\nBad Name\n"},
