@@ -1,5 +1,6 @@
 """The public interface of toolprov, used by the CLI, the tests and the agent environment."""
 
+import contextlib
 import functools
 import json
 import time
@@ -199,8 +200,16 @@ def _describe(image: Image) -> ProvisionedImage:
 
 
 def list_provisioned(base: str | None = None) -> list[ProvisionedImage]:
-    filters = {"label": ["toolprov.key"] + ([f"toolprov.base={base}"] if base else [])}
-    images = [_describe(i) for i in client().images.list(filters=filters)]
+    """The provisioned images (of `base`: provisioned from that name, or from the image it names, by any name or id)."""
+    if not base:
+        found = client().images.list(filters={"label": ["toolprov.key"]})
+    else:
+        queries = [f"toolprov.base={base}"]
+        with contextlib.suppress(docker.errors.ImageNotFound, docker.errors.APIError):  # else: only its name to match
+            queries.append(f"toolprov.base_id={image_id(client().images.get(base))}")
+        found = list({i.id: i for q in queries for i in client().images.list(filters={"label": ["toolprov.key", q]})}
+                     .values())  # fmt: skip
+    images = [_describe(i) for i in found]
     return sorted(images, key=lambda i: (i.base, len(i.tools), i.created))
 
 

@@ -137,6 +137,8 @@ def test_show_verify_list_remove(engine, specs: Path):
     assert toolprov("verify", res.image).stdout.startswith("fileedit: ok")
     listed = json.loads(toolprov("list", "--base", TESTBED_PY39, "--json").stdout)
     assert res.image in [t for i in listed["images"] for t in i["tags"]]
+    by_id = json.loads(toolprov("list", "--base", engine.images.get(TESTBED_PY39).id[7:19], "--json").stdout)
+    assert res.image in [t for i in by_id["images"] for t in i["tags"]]  # the base named by its id lists it too
     refused = toolprov("remove", TESTBED_PY39)
     assert refused.returncode == 1 and "not provisioned by toolprov" in refused.stderr
     assert toolprov("remove", res.image).returncode == 0
