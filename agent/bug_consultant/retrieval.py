@@ -6,11 +6,14 @@ The score is a weighted mean of per-field similarities (`features.FIELDS`): each
 overlap of the two token sets, and the embedding side is the cosine of `wordllama`'s 256-d static embeddings
 (they ship inside the PyPI package and load without network). No LLM call and no torch. Every record is scored
 (a sparse matrix product per field), so the full ranking is exact and a query costs a few milliseconds at 10k
-records. Ties are broken by a fixed key (resolved records first, then the record id), never by store position.
+records. Exact ties are broken by a fixed key (resolved records first, then a digest of what retrieval reads of the
+record, its instance, its id), never by store position, and alike in every store and run.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import weakref
@@ -378,6 +381,13 @@ def hashed(fields: dict[str, list[str]]) -> dict[str, np.ndarray]:
     }
 
 
+def content_key(row: IndexRow) -> str:
+    """A digest of what retrieval reads of a record (its fields and embedding text): the same for the same bug in
+    every store and every run, unlike its random id or its position in the store."""
+    text = json.dumps([sorted(row.fields.items()), row.embedding_text], ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
 @dataclass(frozen=True)
 class Query:
     """What the agent has at failure time, prepared once: the token fields and the embedding."""
@@ -475,6 +485,7 @@ class BugIndex:
         self._pos: dict[str, int] = {}
         self.instances: list[str] = []
         self.experiments: list[str] = []
+        self._content: list[str] = []  # a digest of what each record's retrieval reads: exact ties go by it
         # the same as small integer codes, so a query's filter is one vectorised comparison
         self._codes: dict[str, int] = {}
         self._instance_code = np.zeros(0, dtype=np.int64)
@@ -491,7 +502,7 @@ class BugIndex:
         self._df = {name: np.zeros(_DIM, dtype=np.int32) for name in FIELDS}
         self._idf: dict[str, np.ndarray] = {}
         self._row_weight: dict[str, np.ndarray] = {}
-        self._tie: np.ndarray = np.zeros(0, dtype=np.int64)  # rank of each id in sorted order
+        self._tie: np.ndarray = np.zeros(0, dtype=np.int64)  # each record's rank among exact score ties
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -517,6 +528,7 @@ class BugIndex:
             self.ids.append(row.id)
             self.instances.append(row.instance_id)
             self.experiments.append(row.experiment)
+            self._content.append(content_key(row))
         for name in FIELDS:
             hashed_rows = [hashed(r.fields)[name] for r in new]
             for h in hashed_rows:
@@ -541,7 +553,8 @@ class BugIndex:
             self._idf[name] = np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
             self._row_weight[name] = np.asarray(self._matrix[name] @ self._idf[name]).ravel()
         self._columns = {}
-        order = np.argsort(np.asarray(self.ids, dtype=object), kind="stable")
+        # exact score ties: by content, then instance, then id; never by store position or a random id alone
+        order = sorted(range(len(self.ids)), key=lambda i: (self._content[i], self.instances[i], self.ids[i]))
         self._tie = np.empty(len(order), dtype=np.int64)
         self._tie[order] = np.arange(len(order))
 

@@ -157,6 +157,15 @@ def test_full_ranking_is_uncapped_and_ties_do_not_follow_store_order(labelled):
         ])  # fmt: skip
         orders.append([h.record_id for h in idx.rank(Query.from_error(error_of(twin["output"]), code=twin["code"]))])
     assert orders[0] == orders[1] == ["a-twin", "b-twin"]
+    # ids are random per run (uuid4): the same two records under any ids rank alike (by content, then instance)
+    for ids in (["z-id", "a-id"], ["a-id", "z-id"]):
+        idx = BugIndex(None)
+        idx.add_rows([
+            IndexRow(i + 1, rid, "run", instance, True, False, query.fields, query.text, query.embedding)
+            for i, (rid, instance) in enumerate(zip(ids, ["task-1", "task-2"], strict=True))
+        ])  # fmt: skip
+        ranked = idx.rank(Query.from_error(error_of(twin["output"]), code=twin["code"]))
+        assert [idx.instances[idx._pos[h.record_id]] for h in ranked] == ["task-1", "task-2"]
 
 
 def test_the_seed_retrieval_bugs_are_fixed(make_config, run_script):
