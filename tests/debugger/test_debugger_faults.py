@@ -89,15 +89,27 @@ def test_plain_session_names_work(debugger, name: str):
         (("status", "--timeout", "nan"), "--timeout takes seconds"),
         (("status", "--timeout", "abc"), "--timeout takes seconds"),
         (("status", "--timeout", "1e9"), "--timeout takes seconds"),
-        (("break", "shop/cart.py"), "expected FILE:LINE, got 'shop/cart.py'"),
+        (("break", "shop/cart.py"), "expected FILE:LINE with a line number of 1 or more, got 'shop/cart.py'"),
         (("break", "shop/cart.py:x"), "expected FILE:LINE"),
+        # found by a user trial: line 0 was an error (exit 1: "no code at ...:0"), not bad usage
+        (("break", "shop/cart.py:0"), "expected FILE:LINE with a line number of 1 or more, got 'shop/cart.py:0'"),
+        (("break", "shop/cart.py:00"), "expected FILE:LINE with a line number of 1 or more"),
+        (("break", "shop/cart.py:-3"), "expected FILE:LINE with a line number of 1 or more"),
+        (("break", "shop/cart.py:\uff13"), "expected FILE:LINE with a line number of 1 or more"),  # a fullwidth 3
+        (("clear", "shop/cart.py:0"), "expected FILE:LINE with a line number of 1 or more"),
+        (("clear", "0"), "breakpoints are numbered from 1, got '0'"),
+        (("up", "0"), "argument count: expected a number of 1 or more, got '0'"),
+        (("down", "-1"), "argument count: expected a number of 1 or more, got '-1'"),
+        (("list", "0"), "argument line: expected a number of 1 or more, got '0'"),
+        (("until", "-2"), "argument line: expected a number of 1 or more, got '-2'"),
         (("break", "shop/cart.py:9", "when", "x"), "expected `if COND` after shop/cart.py:9"),
         (("break", "shop/cart.py:9", "if"), "`if` needs a condition"),
         (("start",), "start needs a target"),
         (("start", "--"), "start needs a target"),
         (("start", "-m"), "-m needs a module name"),
+        (("start", "--python", "", "main.py"), "--python needs an interpreter: a path or a command name on PATH"),
         (("print",), "the following arguments are required: expr"),
-        (("until", "abc"), "invalid int value"),
+        (("until", "abc"), "argument line: expected a number of 1 or more, got 'abc'"),
         (("status", "--bogus"), "unrecognized arguments: --bogus"),
     ],
 )
@@ -326,6 +338,42 @@ def test_the_program_ends_soon_after_its_server_is_killed(debugger, project: Pat
     assert wait_until(lambda: not alive(server["pid"]), 3)
     d("status")  # the next command cleans up what the dead server left: the detached child too
     assert wait_until(lambda: not alive(child), 3)
+
+
+@pytest.mark.parametrize("first", ["status", "stop"])
+@pytest.mark.parametrize("state", ["running", "stopped", "crashed"])
+def test_status_and_stop_agree_on_a_program_killed_from_outside(debugger, state: str, first: str):
+    """Found by a user trial: after `kill -9` of a stopped program, `status` still showed the stop (exit 0)."""
+    d = debugger
+    d("start", "main.py", "--crash" if state == "crashed" else "--loop")
+    if state == "running":
+        assert d("continue", "--timeout", "0.3").out.startswith("Still running")
+    if state == "crashed":
+        assert d("continue").code == 3  # stopped post mortem, alive
+    server = d.server()
+    os.kill(server["debuggee"], signal.SIGKILL)
+    killed = "The program was killed by SIGKILL"
+    if first == "status":
+        status = d("status")
+        assert (status.code, status.err) == (3, "")
+        assert status.out.splitlines()[:2] == [
+            "(the program ended while you were away)",
+            f"{killed}; `debugger start ...` runs it again, breakpoints are kept.",
+        ]
+        assert d("status").out.splitlines()[0].startswith(killed)  # told once, the end stays
+        assert d("print", "1").code == 3
+        assert d("stop").out.strip() == "Session default stopped; no process left."
+    else:
+        stop = d("stop")
+        assert (stop.code, stop.err) == (0, "")
+        assert stop.out.splitlines() == [
+            "(the program ended while you were away)",
+            f"{killed}.",
+            "Session default stopped; no process left.",
+        ]
+    assert wait_until(lambda: not alive(server["pid"]), 3)
+    assert not (d.sessions / "default").exists()
+    assert d("status").err.strip() == "error: no debugging session 'default': start one with `debugger start ...`"
 
 
 def test_a_planted_server_json_never_makes_us_kill_a_stranger(debugger):

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import alive, line_of
+from conftest import TOOL_SRC, alive, line_of
 
 # every interpreter on this machine the debuggee can run under (pyenv keeps 3.6 to 3.13 here)
 INTERPRETERS = sorted(
@@ -218,7 +218,41 @@ def test_program_ending_in_the_background_is_reported_once(debugger):
         "The program exited with code 0; `debugger start ...` runs it again, breakpoints are kept.",
     ]
     again = d("continue")
-    assert (again.code, again.err.strip()) == (1, "error: no program is running in session 'default'")
+    assert (again.code, again.err.strip()) == (3, "error: no program is running in session 'default'")
+
+
+LIVE_ONLY = [
+    ("print", "x"),
+    ("locals",),
+    ("stack",),
+    ("up",),
+    ("down",),
+    ("list",),
+    ("continue",),
+    ("step",),
+    ("next",),
+    ("return",),
+    ("until",),
+    ("run-to-exception",),
+    ("pause",),
+]
+
+
+def test_commands_needing_the_program_exit_3_once_it_has_ended(debugger):
+    """Found by a user trial: they exited 1 (an error), as if the session had refused them; the end is exit 3."""
+    d = debugger
+    d("start", "main.py", "--exit7")
+    assert d("continue").code == 3
+    ended = "The program exited with code 7 (the program ended without telling the debugger (os._exit or a crash));"
+    for args in LIVE_ONLY:
+        answer = d(*args)
+        assert (answer.code, answer.err) == (3, "error: no program is running in session 'default'\n"), args
+        assert answer.out.startswith(ended), args
+        assert d("--json", *args).code == 3
+    assert d("status").code == 3
+    assert (d("break", "shop/cart.py:13").code, d("break").code, d("clear").code, d("output").code) == (0, 0, 0, 0)
+    assert d("stop").code == 0
+    assert d("print", "x").code == 1  # no session at all: an error, not an end
 
 
 def test_output_is_cut_with_a_note(debugger):
@@ -240,12 +274,46 @@ def test_output_is_cut_with_a_note(debugger):
         (("print", "x"), "error: no debugging session 'default': start one with `debugger start ...`"),
         (("stop",), "error: no debugging session 'default'"),
         (("start", "nosuch.py"), "error: no such file: nosuch.py (start takes SCRIPT, -m MODULE, or a test node id)"),
-        (("start", "--python", "/nonexistent/python", "main.py"), "error: python not found: /nonexistent/python"),
+        (("start", "--python", "/nonexistent/python", "main.py"), "error: --python /nonexistent/python: no such file"),
+        (("start", "--python", "nosuchpython", "main.py"), "error: --python nosuchpython: no such command on PATH"),
+        (("start", "--python", "/etc/passwd", "main.py"), "error: --python /etc/passwd: not executable"),
+        (("start", "--python", "/tmp", "main.py"), "error: --python /tmp: a directory, not an interpreter"),
     ],
 )
 def test_bad_input_is_one_line(debugger, project: Path, args: tuple, error: str):
     answer = debugger(*args)
     assert (answer.code, answer.out, answer.err) == (1, "", error.format(project=project) + "\n")
+
+
+PYTHON2 = sorted(glob.glob("/root/.pyenv/versions/2.*/bin/python2.[0-9]"))
+
+
+@pytest.mark.parametrize(
+    ("how", "interpreter", "says"),
+    [
+        ("--python", "/bin/false", "it exited with code 1 at once, saying nothing"),
+        ("DEBUGGER_PYTHON", "/bin/false", "it exited with code 1 at once, saying nothing"),
+        ("--python", "/bin/sh", 'it exited with code 2 at once, saying: {tracer}: 11: Syntax error: "(" unexpected'),
+        *[("DEBUGGER_PYTHON", python, "it exited with code 1 at once, saying: NameError: ") for python in PYTHON2],
+    ],
+)
+def test_an_interpreter_that_cannot_run_the_debugger_is_one_line(debugger, how: str, interpreter: str, says: str):
+    """Found by a user trial: /bin/false "exited with code 1 (the program ended without telling the debugger)" with
+    exit 3, and /bin/sh either that or, when it died before reading `init`, a session "still running" for ever."""
+    d = debugger
+    env = {**d.env, "DEBUGGER_PYTHON": interpreter}
+    args = ("start", "--python", interpreter, "main.py") if how == "--python" else ("start", "main.py")
+    began = time.monotonic()
+    answer = d(*args, env=env)
+    assert time.monotonic() - began < 10
+    origin = f"--python {interpreter}" if how == "--python" else f"DEBUGGER_PYTHON={interpreter}"
+    tracer = Path(TOOL_SRC, "agent_debugger", "tracer.py")
+    assert (answer.code, answer.out) == (1, "")
+    assert answer.err.startswith(f"error: {origin} could not run the debugger (is it Python 3.5 or later?): ")
+    assert says.format(tracer=tracer) in answer.err
+    assert answer.err.count("\n") == 1
+    assert d("status").err.startswith("error: no debugging session 'default'")  # nothing left behind
+    assert d("start", "main.py").out.startswith("Stopped at main.py:1 in <module>() [start]")
 
 
 def test_bad_input_keeps_the_session(debugger, project: Path):
@@ -257,6 +325,9 @@ def test_bad_input_keeps_the_session(debugger, project: Path):
     assert d("break", "shop/cart.py:13", "if", "rate >").err.startswith("error: syntax error in condition")
     assert d("print", "nope").err.strip() == "error: NameError: name 'nope' is not defined"
     assert d("start", "main.py").err.startswith("error: session 'default' is already debugging `main.py`")
+    # bad usage with a live program: exit 2, and `up 0` no longer moves a frame up
+    for args in [("break", "shop/cart.py:0"), ("clear", "0"), ("up", "0"), ("down", "-1")]:
+        assert d(*args).code == 2, args
     assert d("break").out.strip() == "breakpoint 1 at shop/cart.py:13 (hit 1)"
     assert d("status").out.splitlines()[0] == stopped
     assert d("print", "amount").out.strip() == "amount = 60"

@@ -51,7 +51,16 @@ $DEBUGGER_SESSIONS, else $XDG_RUNTIME_DIR/debugger-sessions, else /tmp/debugger-
 """
 
 
-_INT_OPT = {"nargs": "?", "type": int}
+def positive(text: str) -> int:
+    """A line number or a frame count: 1 or more, in ASCII digits (int() also takes " 3" and other scripts' digits)."""
+    if not (text.isascii() and text.isdigit() and int(text) > 0):
+        import argparse
+
+        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {text!r}")
+    return int(text)
+
+
+_INT_OPT = {"nargs": "?", "type": positive}
 _ANYWHERE = (("--anywhere",), {"action": "store_true", "help": "also stop in the stdlib and site-packages"})
 _ALL = (("--all",), {"action": "store_true", "help": "everything, not only the project's part"})
 # name: (help, aliases, [(argument names, add_argument keywords), ...])
@@ -188,18 +197,28 @@ def program_argv(args: argparse.Namespace) -> list[str]:
     return target
 
 
-def resolve_python(explicit: str | None) -> str:
+def resolve_python(explicit: str | None) -> tuple[str, str]:
+    """The program's interpreter, and where it came from (for messages): `--python X`, `DEBUGGER_PYTHON=X`, PATH."""
     import shutil
 
+    if explicit == "":
+        raise UsageError("--python needs an interpreter: a path or a command name on PATH")
     name = explicit or os.environ.get("DEBUGGER_PYTHON")
     if name:
+        origin = f"--python {name}" if explicit else f"DEBUGGER_PYTHON={name}"
         path = os.path.abspath(name) if os.sep in name else shutil.which(name)
-        if not path or not os.access(path, os.X_OK):
-            raise DebuggerError(f"python not found: {name}")
-        return path
+        if not path:
+            raise DebuggerError(f"{origin}: no such command on PATH")
+        if os.path.isdir(path):
+            raise DebuggerError(f"{origin}: a directory, not an interpreter")
+        if not os.path.exists(path):
+            raise DebuggerError(f"{origin}: no such file")
+        if not os.access(path, os.X_OK):
+            raise DebuggerError(f"{origin}: not executable")
+        return path, origin
     path = shutil.which("python") or shutil.which("python3")
     if path:
-        return path
+        return path, f"the python on PATH ({path})"
     raise DebuggerError("no python on PATH: activate the repository's environment or pass --python PATH")
 
 
@@ -308,7 +327,7 @@ def start(s: Session, args: argparse.Namespace, target_argv: list[str]) -> dict:
         )
     cwd = os.getcwd()
     target = classify(target_argv, cwd)
-    python = resolve_python(args.python)
+    python, python_origin = resolve_python(args.python)
     s.ensure()
     for path in (s.final, s.output):
         path.unlink(missing_ok=True)
@@ -319,6 +338,7 @@ def start(s: Session, args: argparse.Namespace, target_argv: list[str]) -> dict:
         "argv": target_argv,
         "cwd": cwd,
         "python": python,
+        "python_origin": python_origin,
         "env": dict(os.environ),
         "timeout": args.timeout,
     }
@@ -339,7 +359,11 @@ def offline(s: Session, request: dict) -> dict:
             raise DebuggerError(f"no debugging session {s.name!r}")
         import shutil
 
+        final = read_json(s.final)
         shutil.rmtree(s.dir, ignore_errors=True)
+        if isinstance(final, dict) and final.get("unreported"):  # the news `status` would have given
+            notice = "the program ended while you were away"
+            return {**base, "stopped": True, "notice": notice, "exit": final.get("exit"), "output": final.get("output")}
         return {**base, "stopped": True}
     final = read_json(s.final)
     if not final:
@@ -388,8 +412,8 @@ def local_breakpoints(s: Session, request: dict) -> dict:
 
 def parse_location(text: str) -> tuple[str, int]:
     file, sep, line = text.rpartition(":")
-    if not sep or not file or not line.isdigit() or "\0" in file:
-        raise UsageError(f"expected FILE:LINE, got {text!r}")
+    if not sep or not file or not (line.isascii() and line.isdigit()) or int(line) < 1 or "\0" in file:
+        raise UsageError(f"expected FILE:LINE with a line number of 1 or more, got {text!r}")
     return os.path.abspath(file), int(line)
 
 
@@ -431,9 +455,11 @@ def build_request(args: argparse.Namespace, s: Session) -> dict:
         return {"cmd": "break", "file": file, "line": line, "cond": cond}
     if cmd == "clear":
         target = args.target
-        if target and not target.isdigit():
+        if target and not (target.isascii() and target.isdigit()):
             file, line = parse_location(target)
             return {"cmd": "clear", "target": f"{file}:{line}", "shown": args.target}
+        if target and int(target) < 1:
+            raise UsageError(f"breakpoints are numbered from 1, got {target!r}")
         return {"cmd": "clear", "target": target}
     if cmd == "until":
         return {"cmd": "until", "line": args.line}
@@ -460,8 +486,10 @@ def show_output(s: Session, show_all: bool) -> str:
 
 
 def exit_status(resp: dict) -> int:
-    if not resp.get("ok", True):
-        return EXIT_ERROR
+    if resp.get("stopped"):  # the session is gone, as asked, also when the program had ended before
+        return EXIT_OK
+    if not resp.get("ok", True):  # a command that needs a live program, after its end: the end is the news
+        return EXIT_ENDED if resp.get("exit") else EXIT_ERROR
     crashed = (resp.get("stop") or {}).get("reason") == "uncaught"
     return EXIT_ENDED if resp.get("exit") or crashed else EXIT_OK
 

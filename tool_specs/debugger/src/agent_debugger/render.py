@@ -98,7 +98,7 @@ def result(cmd: str, res: dict, root: str | None, show_all: bool) -> list[str]:
     return [str(res)]
 
 
-def exit_line(exit: dict) -> str:
+def exit_line(exit: dict, stopped: bool = False) -> str:
     if exit.get("signal"):
         text = f"The program was killed by {exit['signal']}"
     elif exit.get("code") is None:
@@ -107,6 +107,8 @@ def exit_line(exit: dict) -> str:
         text = f"The program exited with code {exit['code']}"
     if exit.get("note"):
         text += f" ({exit['note']})"
+    if stopped:  # `stop` removes the session, breakpoints too
+        return text + "."
     return text + "; `debugger start ...` runs it again, breakpoints are kept."
 
 
@@ -147,7 +149,7 @@ def render(cmd: str, resp: dict, show_all: bool = False) -> str:
             "`debugger pause` interrupts it, `debugger stop` kills it."
         )
     if resp.get("exit"):
-        lines.append(exit_line(resp["exit"]))
+        lines.append(exit_line(resp["exit"], stopped=bool(resp.get("stopped"))))
     if resp.get("stopped"):
         lines.append(f"Session {resp.get('session')} stopped; no process left.")
     if cmd == "status" and resp.get("status"):

@@ -131,10 +131,14 @@ class Debuggee:
         threading.Thread(target=self._read_events, daemon=True).start()
 
     def _read_events(self) -> None:
-        with self.sock.makefile("rb") as reader:
-            for line in reader:
-                self.events.put(json.loads(line))
-        self.events.put({"type": "eof"})
+        try:
+            with self.sock.makefile("rb") as reader:
+                for line in reader:
+                    self.events.put(json.loads(line))
+        except OSError:  # ECONNRESET: the program died with our last message unread (`init` to a /bin/sh)
+            pass
+        finally:
+            self.events.put({"type": "eof"})
 
     def send(self, message: dict) -> None:
         with contextlib.suppress(OSError):  # the program is gone; its eof event tells the rest
@@ -270,6 +274,9 @@ class Server:
 
     def watch_background(self) -> None:
         """Notice a stop or the end of the program while no client is asking."""
+        if self.take_death_while_stopped():
+            self.finish({"background": True, "output": self.program.output.take(self.session.output)})
+            return
         if (self.state != "running" and not self.busy) or not self.debuggee:
             return
         event = self.debuggee.pending_event()
@@ -312,8 +319,19 @@ class Server:
             response["notice"] = notice
         return response
 
+    def take_death_while_stopped(self) -> bool:
+        """A stopped program that is gone all the same (`kill -9` from outside): take its end, as when running."""
+        if self.state != "stopped" or self.busy or not self.debuggee or self.debuggee.proc.poll() is None:
+            return False
+        deadline = time.monotonic() + 2  # the eof event follows at once: its reader thread is all that lags
+        while self.state != "exited":
+            self.apply(self.debuggee.next_event(deadline) or {"type": "eof"})
+        return True
+
     def catch_up(self) -> str | None:
         """Apply events that arrived in the background; say what happened meanwhile."""
+        if self.take_death_while_stopped():
+            return "the program ended while you were away"
         if (self.state != "running" and not self.busy) or not self.debuggee:
             return None
         event = self.debuggee.pending_event()
@@ -322,11 +340,15 @@ class Server:
         self.apply(event)
         if event.get("type") == "result":
             return f"`{event.get('busy_cmd', 'the command')}` finished" if not self.busy else None
+        if event.get("type") in ("exit", "eof"):
+            return "the program ended while you were away"
         return "the program stopped while you were away" if event.get("type") == "stop" else None
 
     def dispatch(self, cmd: str, request: dict, timeout: float) -> dict:
         if cmd == "status":
             return self.status()
+        if self.state == "exited":  # it ended just now, between our last look and this request
+            return {**self.describe(), "ok": False, "error": f"no program is running in session {self.session.name!r}"}
         if self.busy:
             if cmd == "pause":
                 return self.interrupt_busy(timeout)
@@ -484,14 +506,31 @@ class Server:
         breakpoints = read_json(self.session.breakpoints, [])
         self.debuggee.send({"cmd": "init", "target": target, "breakpoints": breakpoints})
         response = self.wait(timeout)
+        if self.state == "exited" and not self.info.get("python"):  # it ended before the tracer said `ready`
+            return self.not_an_interpreter(request.get("python_origin") or request["python"])
         rejected = self.info.pop("rejected", None)
         if rejected:
             response["rejected"] = rejected
         response["status"] = dict(self.info)
         return response
 
+    def not_an_interpreter(self, origin: str) -> dict:
+        """The interpreter never ran the debugger's part (/bin/false, a shell, a Python older than 3.5): no session."""
+        exit = self.exit or {}
+        why = f"killed by {exit['signal']}" if exit.get("signal") else f"exited with code {exit.get('code')}"
+        said = [line.strip() for line in self.program.output.take(self.session.output)["text"].splitlines()]
+        last = next((line for line in reversed(said) if line), "")
+        if len(last) > 200:
+            last = last[:200] + "..."
+        self.state, self.finished = "starting", True  # the session stays as it was: no program, no final.json
+        error = f"{origin} could not run the debugger (is it Python 3.5 or later?): it {why} at once"
+        return {"ok": False, "error": error + (f", saying: {last}" if last else ", saying nothing")}
+
     def stop(self) -> dict:
         response: dict = {"stopped": True}
+        notice = self.catch_up()
+        if notice and self.state == "exited":  # it ended on its own first (`kill -9`): say so, as `status` would
+            response.update(notice=notice, exit=self.exit)
         if self.debuggee:
             self.debuggee.kill()
             self.debuggee.output.drain(wait=0.5)
