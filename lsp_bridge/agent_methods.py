@@ -219,6 +219,7 @@ def status(ctx: Context, params: Any) -> dict:
         "files": len(index.files) if index else 0,
         "modules": len(index.modules) if index else 0,
         "stats": index.stats if index else {},
+        "problems": dict(sorted(index.problems.items())[:100]) if index else {},  # as of the last scan, not the build
         "error": index.error if index else "",
         "cache": str(index.cache_path) if index else None,
         "sessions": len(ctx.hub.sessions),

@@ -15,8 +15,13 @@ class NotRegularFile(OSError):
     """A FIFO, socket, device or directory where a source file was expected: never read (a FIFO would block)."""
 
 
-def scan(root: str) -> dict[str, tuple[int, int]]:
-    """Workspace-relative posix path -> (mtime_ns, size) of every regular `*.py` file; hidden and tool dirs skipped."""
+def scan(root: str, odd: dict[str, str] | None = None) -> dict[str, tuple[int, int]]:
+    """Workspace-relative posix path -> (mtime_ns, size) of every regular `*.py` file; hidden and tool dirs skipped.
+
+    `odd`, when given, receives the other `*.py` entries, none of them opened (a FIFO cannot block the scan): path ->
+    `not-a-file` (a FIFO, socket, device or directory), `broken-link` (dangling, or a loop) or `unreadable`."""
+    import errno
+
     out: dict[str, tuple[int, int]] = {}
     stack = [root]
     cut = len(root.rstrip("/")) + 1
@@ -30,13 +35,18 @@ def scan(root: str) -> dict[str, tuple[int, int]]:
             for e in entries:
                 name = e.name
                 if name.endswith(".py"):
+                    rel = e.path[cut:].replace(os.sep, "/")
                     try:
-                        if not e.is_file():  # FIFOs, sockets, devices, dangling links and link loops are left out
-                            continue
-                        st = e.stat()
-                    except OSError:
+                        st = e.stat()  # through a link; a stat, never an open
+                    except OSError as err:
+                        if odd is not None:
+                            broken = err.errno in (errno.ENOENT, errno.ELOOP) and e.is_symlink()
+                            odd[rel] = "broken-link" if broken else "unreadable"
                         continue
-                    out[e.path[cut:].replace(os.sep, "/")] = (st.st_mtime_ns, st.st_size)
+                    if stat.S_ISREG(st.st_mode):
+                        out[rel] = (st.st_mtime_ns, st.st_size)
+                    elif odd is not None:
+                        odd[rel] = "not-a-file"
                 elif (
                     not name.startswith(".")
                     and name not in SKIP_DIRS

@@ -36,7 +36,8 @@ PROBLEMS = {
     "binary": "binary (NUL bytes), no symbols",
     "too-large": f"larger than {MAX_FILE_BYTES:,} bytes, no symbols",
     "unreadable": "unreadable, no symbols",
-    "not-a-file": "not a regular file (FIFO, socket or device), never read",
+    "not-a-file": "not a regular file (FIFO, socket, device or directory), never read",
+    "broken-link": "a symbolic link to nothing (dangling, or a loop), never read",
     "too-deep": "nested too deeply, indexed partially",
     "failed": "could not be indexed, no symbols",
 }
@@ -80,6 +81,7 @@ class Index:
         self.stats: dict[str, Any] = {}
         self.error = ""
         self.problems: dict[str, str] = {}  # path -> status of files indexed partially or not at all
+        self._odd: dict[str, str] = {}  # path -> status of the `*.py` names the last scan found but never opened
         self._lock = threading.RLock()
         self._dirty = False
         self._stop = threading.Event()
@@ -101,7 +103,8 @@ class Index:
         t0 = time.perf_counter()
         pool = None
         try:
-            current = scan(str(self.root))
+            odd: dict[str, str] = {}
+            current = scan(str(self.root), odd)
             if len(current) >= PARALLEL_FROM and not self.cache_path.exists():
                 pool = self._start_pool()  # cold: the workers start up while the rest is prepared
             self.snapshot = self._load_snapshot(current)
@@ -117,6 +120,7 @@ class Index:
             ]
             files.update(self._index_many(todo, files, pool))
             self.problems = {rel: fi.status for rel, fi in files.items() if fi.status in PROBLEMS}
+            self._note_odd(odd)
             with self._lock:
                 self.files = files
                 self.modules = module_table(list(files))
@@ -191,13 +195,23 @@ class Index:
         else:
             self.problems.pop(fi.path, None)
 
+    def _note_odd(self, odd: dict[str, str]) -> None:
+        """The scan's FIFOs, dangling links, ...: problems while they are there (one log line each)."""
+        for rel in self._odd.keys() - odd.keys():
+            if self.problems.get(rel) == self._odd[rel]:
+                del self.problems[rel]
+        for rel, status in sorted(odd.items()):
+            self._report(empty_file(rel, 0, 0, status))
+        self._odd = odd
+
     # ---- incremental updates
 
     def refresh(self) -> list[str]:
         """Re-stat the workspace; re-index changed files, drop deleted ones. Returns the paths that changed."""
         if not self.ready.is_set():
             return []
-        current = scan(str(self.root))
+        odd: dict[str, str] = {}
+        current = scan(str(self.root), odd)
         files = self.files
         changed = [
             rel for rel, key in current.items() if rel not in files or (files[rel].mtime_ns, files[rel].size) != key
@@ -205,6 +219,7 @@ class Index:
         deleted = [rel for rel in files if rel not in current]
         if changed or deleted:
             self._apply(self._index_many(changed, files), deleted)
+        self._note_odd(odd)  # after _apply: a file swapped for a FIFO is deleted, then reported
         return changed + deleted
 
     def refresh_file(self, rel: str) -> FileIndex | None:

@@ -59,7 +59,8 @@ class FileIndex(NamedTuple):
     path: str  # workspace-relative, posix
     mtime_ns: int
     size: int
-    status: str  # ok | syntax-error | too-deep (partial) | binary | too-large | unreadable | not-a-file | failed
+    # ok | syntax-error | too-deep (partial) | binary | too-large | unreadable | not-a-file | broken-link | failed
+    status: str
     ascii: bool
     line_count: int
     symbols: list[Symbol]

@@ -161,6 +161,13 @@ def test_index_command_exits_0_and_reports_the_bad_files(faulty, tmp_path):
     assert problems["nul_bytes.py"] == "binary"
     assert problems["too_large.py"] == "too-large"
     assert "good/core.py" not in problems and "nested_parens.py" not in problems
+    # never opened, reported all the same (found by a user trial: the scan left them out of `problems`)
+    for rel in ["fifo.py", "socket.py", "zero_link.py", "dir_link.py", "fifo_link.py", "directory.py"]:
+        assert problems[rel] == "not-a-file", rel
+    for rel in ["self_loop.py", "loop_a.py", "loop_b.py", "dangling.py"]:
+        assert problems[rel] == "broken-link", rel
+    assert "fifo.py: not a regular file (FIFO, socket, device or directory), never read" in run.stderr
+    assert "dangling.py: a symbolic link to nothing (dangling, or a loop), never read" in run.stderr
     # one line in the log per bad file
     assert "nested_keyword_calls.py: nested too deeply, indexed partially" in run.stderr
     assert "nul_bytes.py: binary" in run.stderr
@@ -276,6 +283,37 @@ def test_files_changing_and_vanishing_while_indexed(faulty, tmp_path):
             stop.set()
             worker.join(5)
         assert client.status()["error"] == ""
+
+
+def test_fifos_and_dangling_links_are_problems_while_they_are_there(tmp_path):
+    """Found by a user trial: a FIFO or a dangling link named *.py was silently left out of `problems`, at the build
+    and at a re-scan; they are listed (without ever being opened: a FIFO with no writer would block) and dropped
+    once gone."""
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "real.py").write_text("def real_function():\n    pass\n")
+    os.mkfifo(root / "pkg" / "pipe.py")
+    os.symlink("gone.py", root / "dangling.py")
+    at_build = {"dangling.py": "broken-link", "pkg/pipe.py": "not-a-file"}
+    with BridgeClient.local(root, "--cache-dir", str(tmp_path / "cache"), "--poll", "60", timeout=60) as client:
+        status = client.status()
+        assert (status["error"], status["files"]) == ("", 1)
+        assert status["stats"]["problems"] == status["problems"] == at_build
+        os.mkfifo(root / "later.py")
+        os.symlink(root / "nowhere" / "x.py", root / "pkg" / "later_link.py")
+        (root / "pkg" / "pipe.py").unlink()
+        assert client.sync()["changed"] == []  # nothing to index: these are never read
+        assert client.status()["problems"] == {
+            "dangling.py": "broken-link",
+            "later.py": "not-a-file",
+            "pkg/later_link.py": "broken-link",
+        }
+        (root / "dangling.py").unlink()
+        (root / "later.py").unlink()
+        (root / "pkg" / "later_link.py").unlink()
+        client.sync()
+        assert client.status()["problems"] == {}
+        assert client.workspace_symbols("real_function")[0]["file"] == "pkg/real.py"
 
 
 # ---- one request must not freeze everyone (4b)
