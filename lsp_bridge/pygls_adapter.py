@@ -83,6 +83,9 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
 
     on_exit: Callable[[int], None] = staticmethod(lambda code: None)
     finish_seconds = 30.0
+    # a `shutdown` came: later requests are refused while it waits for the earlier ones (a class attribute: pygls'
+    # own __init__ reads every attribute, our properties included, before ours runs)
+    shutdown_received = False
 
     def __init__(self, server: Any, converter: Converter) -> None:
         super().__init__(server, converter)
@@ -119,6 +122,7 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
         """Answered after the requests received before it (pygls cancels them, iterating a dict other threads
         change)."""
+        self.shutdown_received = True
         yield self.fm.thread()(lambda: self.wait_answered(but=1)), (), None
         self._shutdown = True
 
@@ -143,7 +147,8 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
 
     @property
     def shut_down(self) -> bool:
-        return self._shutdown
+        """A `shutdown` came: no request after it is processed (its answer may still wait for earlier ones)."""
+        return self._shutdown or self.shutdown_received
 
     @property
     def position_encoding(self) -> str:

@@ -27,19 +27,31 @@ MAX_UNREAD = 64 * 1024 * 1024  # replies a daemon client may leave unread before
 
 
 class LoopWriter:
-    """pygls writes replies from handler threads; hop onto the event loop before touching the stream."""
+    """pygls writes replies from handler threads; hop onto the event loop before touching the stream.
+
+    Replies go out in the order they were written: one written on the loop itself waits behind those handler threads
+    queued before it (a `shutdown` answered on the loop went out before the reply to a request it had waited for)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, write: Callable[[bytes], Any], close: Callable[[], Any]):
         self._loop = loop
         self._write = write
         self._close = close
         self._thread = threading.get_ident()
+        self._lock = threading.Lock()
+        self._queued = 0  # writes handed to the loop and not yet done
 
     def write(self, data: bytes) -> None:
-        if threading.get_ident() == self._thread:
-            self._write(data)
-        else:
-            self._loop.call_soon_threadsafe(self._write, data)
+        with self._lock:
+            if threading.get_ident() != self._thread or self._queued:
+                self._queued += 1
+                self._loop.call_soon_threadsafe(self._write_queued, data)
+                return
+        self._write(data)
+
+    def _write_queued(self, data: bytes) -> None:
+        with self._lock:
+            self._queued -= 1
+        self._write(data)
 
     def close(self) -> None:
         if threading.get_ident() == self._thread:

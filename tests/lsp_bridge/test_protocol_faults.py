@@ -4,6 +4,7 @@ closes the session with a logged reason, and the daemon's other sessions never n
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -12,6 +13,7 @@ import select
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +23,7 @@ import pytest
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import MAX_BODY, STALL_SECONDS, Deframer, encode
+from lsp_bridge.transport import LoopWriter
 from tests.lsp_bridge.test_daemon import connect_command, running_daemon, wait_until
 
 PARSE, INVALID, NOT_FOUND, PARAMS, NOT_INITIALIZED = -32700, -32600, -32601, -32602, -32002
@@ -504,6 +507,78 @@ def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_p
     assert all("result" in r for r in replies.values()), [r for r in replies.values() if "error" in r]
     assert len(replies[35]["result"]) == 4  # discount: its definition and three uses
     assert done.returncode == (0 if ending == "shutdown and exit" else 1)
+
+
+def test_shutdown_is_answered_after_the_requests_before_it(tmp_path):
+    """Found by a user trial: `workspace/symbol` then `shutdown` in one write, the second not waiting for the first;
+    now and then shutdown's reply went out first (it was written on the event loop at once while the symbol reply,
+    written by its handler thread, still waited for the loop). A request after `shutdown` is refused, never run.
+    Many sessions at once on one daemon, so that the race, when there, shows (about 1 session in 30 did)."""
+    root = tmp_path / "many"
+    root.mkdir()
+    (root / "common.py").write_text("".join(f"def function_{n}(arg):\n    return arg\n" for n in range(3_000)))
+    sock = tmp_path / "d.sock"
+    pipelined = b"".join(
+        encode(json.dumps(m).encode())
+        for m in [
+            message(msg_id="symbols", params={"query": "function"}),
+            message(msg_id="shutdown", method="shutdown", params=None),
+            message(msg_id="after", params={"query": "function"}),
+        ]
+    )
+    orders: list[list[str]] = []
+    failures: list[str] = []
+
+    def sessions(count: int) -> None:
+        for _ in range(count):
+            raw = Raw.unix(sock)
+            try:
+                raw.initialize()
+                raw.send_bytes(pipelined)
+                replies = [raw.receive() for _ in range(3)]
+                by_id = {r["id"]: r for r in replies}
+                if not by_id["symbols"].get("result") or by_id["shutdown"].get("result", "missing") is not None:
+                    failures.append(repr(replies))
+                if by_id["after"].get("error", {}).get("code") != INVALID:
+                    failures.append(repr(by_id["after"]))
+                orders.append([r["id"] for r in replies if r["id"] != "after"])
+                raw.send({"jsonrpc": "2.0", "method": "exit"})
+            except BaseException as e:  # reported below
+                failures.append(repr(e))
+            finally:
+                raw.close()
+
+    with running_daemon(root, sock, tmp_path / "cache"):
+        threads = [threading.Thread(target=sessions, args=(25,)) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+    assert failures == []
+    assert len(orders) == 150
+    assert [o for o in orders if o != ["symbols", "shutdown"]] == []
+
+
+def test_a_reply_written_on_the_loop_waits_for_those_queued_before_it():
+    """The cause of the race above, made certain: a handler thread's reply is queued for the loop; then the loop
+    itself writes one (as shutdown's can be). Written in that order, they must go out in that order."""
+    out: list[bytes] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        writer = LoopWriter(loop, out.append, lambda: None)
+        worker = threading.Thread(target=writer.write, args=(b"from a handler thread",))
+        worker.start()
+        worker.join()  # queued: the loop runs it only once this callback returns
+        writer.write(b"from the loop")
+        writer.write(b"from the loop again")
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        writer.write(b"from the loop, nothing queued")
+        assert out[-1] == b"from the loop, nothing queued"  # and at once
+
+    asyncio.run(main())
+    assert out == [b"from a handler thread", b"from the loop", b"from the loop again", b"from the loop, nothing queued"]
 
 
 def test_a_client_that_never_reads_is_cut_off_not_buffered_forever(tmp_path):
