@@ -333,6 +333,20 @@ def test_bad_input_keeps_the_session(debugger, project: Path):
     assert d("print", "amount").out.strip() == "amount = 60"
 
 
+def test_clearing_a_missing_breakpoint_says_the_same_before_and_after_start(debugger):
+    """Found trying the README's commands: once started, bdb's own words came through ("Breakpoint number 7 out of
+    range", "There is no breakpoint at /abs/path:99")."""
+    d = debugger
+    assert d("break", "shop/cart.py:13").code == 0
+    for started in (False, True):
+        if started:
+            assert d("start", "main.py").code == 0
+        for target in ("7", "shop/cart.py:99"):
+            answer = d("clear", target)
+            assert (answer.code, answer.out, answer.err) == (1, "", f"error: no breakpoint {target}\n"), started
+        assert d("break").out.strip().startswith("breakpoint 1 at shop/cart.py:13")
+
+
 def test_conditional_breakpoint_and_breakpoints_kept_across_runs(debugger):
     d = debugger
     assert d("break", "shop/cart.py:7", "if", "price == 30").code == 0

@@ -669,7 +669,7 @@ class Tracer(bdb.Bdb):
         if cmd == "break":
             return self.add_breakpoint(message["file"], message["line"], message.get("cond"))
         if cmd == "clear":
-            return self.clear(message.get("target"))
+            return self.clear(message.get("target"), message.get("shown"))
         if cmd == "breaks":
             return {"breakpoints": self.breakpoints()}
         raise CommandError("unknown command {!r}".format(cmd))
@@ -727,7 +727,7 @@ class Tracer(bdb.Bdb):
         bp = self.get_breaks(filename, lineno)[-1]
         return {"breakpoint": self.bp_info(bp), "breakpoints": self.breakpoints()}
 
-    def clear(self, target):
+    def clear(self, target, shown=None):
         if not target:
             self.clear_all_breaks()
             return {"cleared": "all", "breakpoints": []}
@@ -736,8 +736,8 @@ class Tracer(bdb.Bdb):
             error = self.clear_break(self.canonic(filename), int(line))
         else:
             error = self.clear_bpbynumber(str(target))
-        if error:
-            raise CommandError(error)
+        if error:  # bdb's words ("Breakpoint number 7 out of range") differ from ours before start
+            raise CommandError("no breakpoint {}".format(shown or target))
         return {"cleared": target, "breakpoints": self.breakpoints()}
 
     def bp_info(self, bp):
