@@ -143,7 +143,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
         index.build()
         if index.error:
             raise RuntimeError(index.error)
-        index.save_cache()
+        index.save_cache(strict=True)  # `index` is for the cache: not writing it is an error, not a warning
         print(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
         return 0
     from lsp_bridge.hub import Hub

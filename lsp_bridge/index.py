@@ -330,16 +330,17 @@ class Index:
             return {}
         return files if key == self._cache_key() else {}
 
-    def save_cache(self) -> None:
+    def save_cache(self, strict: bool = False) -> None:
+        """Write the cache; a failure is a warning (the server goes on without it), or with `strict` an error."""
         if not self.ready.is_set() or self.error:
             return
         with self._save_lock:
             with self._lock:
                 files = self.files
                 self._dirty = False
-            self._write_cache(files)
+            self._write_cache(files, strict)
 
-    def _write_cache(self, files: dict[str, FileIndex]) -> None:
+    def _write_cache(self, files: dict[str, FileIndex], strict: bool = False) -> None:
         stamps = {p: (fi.mtime_ns, fi.size) for p, fi in files.items()}
         snapshot = (self._cache_key(), stamps, SymbolTable(self.entries()))
         for path, data in ((self.cache_path, (self._cache_key(), files)), (self._snapshot_path, snapshot)):
@@ -354,10 +355,12 @@ class Index:
                     pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
                 tmp.replace(path)
             except (OSError, UnsafePath) as e:
-                log.warning("cannot write the index cache %s: %s", path, e)
                 if created:
                     with contextlib.suppress(OSError):
                         tmp.unlink()
+                if strict:
+                    raise RuntimeError(f"cannot write the index cache {path}: {e}") from None
+                log.warning("cannot write the index cache %s: %s", path, e)
 
     @property
     def _snapshot_path(self) -> Path:

@@ -2,8 +2,11 @@
 missing workspace indexed as an empty one with exit 0 and its cache written, and negative workers and poll intervals
 taken)."""
 
+import hashlib
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,3 +29,28 @@ def test_a_bad_value_is_refused_with_exit_code_2(tmp_path, argv: list[str], mess
     assert res.returncode == 2 and res.stdout == ""
     assert res.stderr.splitlines()[-1].endswith(message)
     assert not cache.exists()  # nothing indexed, nothing cached
+
+
+def test_index_that_cannot_write_its_cache_exits_1_with_one_line(tmp_path) -> None:
+    """Found trying the README's commands: `lsp-bridge index` (run to pre-build the cache, e.g. into an image's
+    layer) logged two warnings and exited 0, printing statistics that named a cache file it had not written."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "mod.py").write_text("def f():\n    pass\n")
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    argv = [sys.executable, "-m", "lsp_bridge", "index", "--workspace", str(workspace), "--cache-dir"]
+    res = subprocess.run([*argv, str(blocker / "cache")], capture_output=True, text=True, timeout=60)
+    assert (res.returncode, res.stdout) == (1, "")
+    assert res.stderr.splitlines() == [
+        f"lsp-bridge: cannot write the index cache {blocker / 'cache'}/ws-{_key(workspace)}.pickle: "
+        f"[Errno 20] Not a directory: '{blocker / 'cache'}'"
+    ]
+    written = subprocess.run([*argv, str(tmp_path / "cache")], capture_output=True, text=True, timeout=60)
+    assert (written.returncode, written.stderr) == (0, "")
+    assert json.loads(written.stdout)["cache"] == str(tmp_path / "cache" / f"ws-{_key(workspace)}.pickle")
+    assert (tmp_path / "cache" / f"ws-{_key(workspace)}.pickle").is_file()
+
+
+def _key(workspace: Path) -> str:
+    return hashlib.sha1(str(workspace.resolve()).encode()).hexdigest()[:16]
