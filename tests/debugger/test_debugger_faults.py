@@ -121,6 +121,20 @@ def test_usage_errors_are_one_line_and_exit_2(debugger, args: tuple, says: str):
     assert "debugger --help" in line
 
 
+@pytest.mark.parametrize("below", ["x", "x/y"])
+def test_sessions_directory_below_a_file_names_the_file(debugger, tmp_path: Path, below: str):
+    """Found trying the README's commands: DEBUGGER_SESSIONS=/etc/passwd/x said "File exists" (and x/y "Not a
+    directory") without saying what was in the way."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    answer = debugger("status", env={**debugger.env, "DEBUGGER_SESSIONS": str(blocker / below)})
+    assert answer.code == 1
+    assert (
+        one_line_error(answer)
+        == f"error: cannot create the sessions directory {blocker / below}: {blocker} is not a directory"
+    )
+
+
 def test_help_still_works_and_json_errors_say_usage(debugger):
     assert debugger("--help").code == 0
     assert debugger("print", "--help").out.startswith("usage: debugger print")

@@ -132,6 +132,9 @@ def sessions_dir() -> Path:
         base = Path(explicit).absolute()
         try:
             base.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):  # a file where a folder must be: say which one
+            blocker = next((p for p in base.parents if p.exists() and not p.is_dir()), base.parent)
+            raise DebuggerError(f"cannot create the sessions directory {base}: {blocker} is not a directory") from None
         except OSError as e:
             raise DebuggerError(f"cannot create the sessions directory {base}: {e.strerror}") from None
     elif runtime and _private_runtime_dir(runtime):
