@@ -350,8 +350,21 @@ def test_the_program_ends_soon_after_its_server_is_killed(debugger, project: Pat
     os.kill(server["pid"], how)
     assert wait_until(lambda: not alive(server["debuggee"]), 3)  # promptly, not at the next command
     assert wait_until(lambda: not alive(server["pid"]), 3)
-    d("status")  # the next command cleans up what the dead server left: the detached child too
+    status = d("status")  # the next command cleans up what the dead server left: the detached child too
     assert wait_until(lambda: not alive(child), 3)
+    # and says what became of the program, once (found trying the README's commands: "no debugging session")
+    why = "its session server died; the debugger ended what was left of it"
+    if how == signal.SIGTERM:
+        why = "its session server was ended (SIGTERM), and the program with it"
+    assert (status.code, status.out.splitlines()[:2]) == (
+        3,
+        [
+            "(the program ended while you were away)",
+            f"The program ended ({why}); `debugger start ...` runs it again, breakpoints are kept.",
+        ],
+    )
+    assert d("status").code == 3
+    assert d("stop").out.strip() == "Session default stopped; no process left."
 
 
 @pytest.mark.parametrize("first", ["status", "stop"])

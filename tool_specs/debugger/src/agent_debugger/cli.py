@@ -311,8 +311,11 @@ def ask(s: Session, info: dict | None, request: dict, timeout: float) -> dict | 
 
 def _bury(s: Session, info: dict) -> None:
     """A server that died without cleaning up: end what its program left (only processes carrying the session's
-    token in their environment), keep the breakpoints."""
+    token in their environment), keep the breakpoints, and leave the news of the end for the next command."""
     processes.kill_all(lambda: processes.tagged(info.get("token")))
+    if info.get("debuggee") and not pid_alive(info.get("pid")) and not read_json(s.final):  # a real server, gone
+        exit = {"code": None, "note": "its session server died; the debugger ended what was left of it"}
+        write_json(s.final, {"exit": exit, "target": info.get("target"), "root": info.get("cwd"), "unreported": True})
     for path in (s.server, s.socket):
         path.unlink(missing_ok=True)
 

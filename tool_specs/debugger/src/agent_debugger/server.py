@@ -241,6 +241,12 @@ class Server:
             listener.close()
             if self.debuggee:
                 self.debuggee.kill()
+                if not self.finished:  # SIGTERM ended the loop, not the program's end or `stop`: leave the news
+                    self.exit = {
+                        "code": None,
+                        "note": "its session server was ended (SIGTERM), and the program with it",
+                    }
+                    self.finish({"background": True, "output": self.debuggee.output.take(session.output)})
             session.socket.unlink(missing_ok=True)
             session.server.unlink(missing_ok=True)
             if self.remove_session:
