@@ -90,7 +90,13 @@ def write_pid(path: Path) -> None:
 
 
 def check_socket(path: Path) -> None:
-    """`UnsafePath` unless `path` is a socket owned by us (an impostor's socket is never connected to)."""
+    """`UnsafePath` unless `path` is a socket owned by us (an impostor's socket is never connected to); ValueError for
+    a path too long to connect to (the daemon could bind it, but no client could reach it)."""
+    if len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        raise ValueError(
+            f"the socket path {path} is too long for a Unix socket ({len(os.fsencode(path))} bytes, at most "
+            f"{MAX_SOCKET_PATH}): give a shorter --socket or $LSP_BRIDGE_SOCKET"
+        )
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -99,6 +105,9 @@ def check_socket(path: Path) -> None:
         raise UnsafePath(f"refusing {path}: it is not a socket")
     if st.st_uid != os.getuid():
         raise UnsafePath(f"refusing {path}: the socket belongs to uid {st.st_uid}")
+
+
+MAX_SOCKET_PATH = 107  # bytes of a Unix socket's path on Linux (sun_path holds 108, with the final NUL)
 
 
 def peer_uid(sock: socket.socket) -> int:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +112,45 @@ def test_connect_starts_the_daemon_once(shop, tmp_path):
         third.close()
     finally:
         os.kill(int(Path(f"{sock}.pid").read_text()), signal.SIGTERM)
+    assert wait_until(lambda: not sock.exists())
+
+
+@pytest.fixture
+def short_folder() -> Iterator[Path]:
+    """A fresh folder under /tmp (pytest's own are too long to hold a socket path of every size)."""
+    folder = Path(tempfile.mkdtemp(prefix="lspsock-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _path_of(folder: Path, size: int) -> Path:
+    return folder / ("s" * (size - len(str(folder)) - len("/.sock")) + ".sock")
+
+
+@pytest.mark.parametrize("command", ["connect", "daemon"])
+def test_a_socket_path_too_long_to_connect_to_is_refused_at_once(shop, tmp_path, short_folder, command):
+    """Found trying the README's commands: the daemon bound a 131-byte path (in a short folder, then renamed) that no
+    client could connect to; `connect` waited 30 s for it, left it running, and started another one next time."""
+    sock = _path_of(short_folder, 108)
+    argv = [sys.executable, "-m", "lsp_bridge", command, "--workspace", str(shop), "--socket", str(sock),
+            "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    started = time.monotonic()
+    done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 10
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"lsp-bridge: the socket path {sock} is too long for a Unix socket (108 bytes, at most 107): "
+        "give a shorter --socket or $LSP_BRIDGE_SOCKET\n"
+    )
+    assert list(short_folder.iterdir()) == []  # no socket, pid file or log: nothing was started
+
+
+def test_the_longest_socket_path_works(shop, tmp_path, short_folder):
+    sock = _path_of(short_folder, 107)
+    with BridgeClient(connect_command(shop, sock, tmp_path / "cache")) as client:
+        assert client.document_symbols("shop/pricing.py")[0]["name"] == "discount"
+        pid = int(Path(f"{sock}.pid").read_text())
+    os.kill(pid, signal.SIGTERM)
     assert wait_until(lambda: not sock.exists())
 
 
