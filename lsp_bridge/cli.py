@@ -9,6 +9,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 from lsp_bridge import __version__
 from lsp_bridge.runtime import check_socket, default_socket, open_private
@@ -41,8 +42,15 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, exit status 2 (argparse prints the whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="lsp-bridge", description="Tree-sitter indexed Python language server.")
+    p = _Parser(prog="lsp-bridge", description="Tree-sitter indexed Python language server.")
     p.add_argument("--version", action="version", version=f"lsp-bridge {__version__}")
     sub = p.add_subparsers(dest="command")
 

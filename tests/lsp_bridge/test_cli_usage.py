@@ -27,8 +27,27 @@ def test_a_bad_value_is_refused_with_exit_code_2(tmp_path, argv: list[str], mess
     argv = [sys.executable, "-m", "lsp_bridge", *argv, "--cache-dir", str(cache)]
     res = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert res.returncode == 2 and res.stdout == ""
-    assert res.stderr.splitlines()[-1].endswith(message)
+    command = f"lsp-bridge {argv[3]}"
+    assert res.stderr == f"{command}: error: {message} (see {command} --help)\n"  # one line, no usage block
     assert not cache.exists()  # nothing indexed, nothing cached
+
+
+@pytest.mark.parametrize("command", ["serve", "daemon", "connect", "index", "check", None])
+def test_an_unknown_option_is_one_line_with_exit_code_2(tmp_path, command: str | None) -> None:
+    """A user trial found argparse's multi-line usage printed before the error; the debugger prints one line."""
+    argv = [sys.executable, "-m", "lsp_bridge", *([command] if command else []), "--bogus", "x"]
+    res = subprocess.run(argv, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    assert (res.returncode, res.stdout) == (2, "")
+    assert res.stderr == "lsp-bridge: error: unrecognized arguments: --bogus x (see lsp-bridge --help)\n"
+    missing = subprocess.run(
+        [sys.executable, "-m", "lsp_bridge", command or "serve", "--workspace"], capture_output=True, text=True
+    )
+    assert (missing.returncode, missing.stdout) == (2, "")
+    if command == "check":  # takes no options at all
+        assert missing.stderr.startswith("lsp-bridge: error: unrecognized arguments: --workspace")
+    else:
+        prefix = f"lsp-bridge {command or 'serve'}"
+        assert missing.stderr == f"{prefix}: error: argument --workspace: expected one argument (see {prefix} --help)\n"
 
 
 def test_index_that_cannot_write_its_cache_exits_1_with_one_line(tmp_path) -> None:
