@@ -104,9 +104,10 @@ def serve_stdio(hub: Hub) -> int:
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing else may write to fd 1 (stray prints would corrupt the stream)
     code = 1
+    session: Session | None = None
 
     async def main() -> None:
-        nonlocal code
+        nonlocal code, session
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
 
@@ -130,10 +131,19 @@ def serve_stdio(hub: Hub) -> int:
     try:
         asyncio.run(main())
     except (KeyboardInterrupt, BrokenPipeError):
-        pass
+        return code
     finally:
         hub.close()
+    if code != 0:  # exit code 1, as LSP has it; and the one line every error gets
+        print(f"lsp-bridge: {_unclean_end(session)}", file=sys.stderr)
     return code
+
+
+def _unclean_end(session: Session | None) -> str:
+    if session is None or not session.ended:
+        shut_down = session is not None and session.protocol.shut_down
+        return f"the client closed its input {'after shutdown' if shut_down else 'without shutdown'} and without exit"
+    return "the client sent exit without shutdown"
 
 
 # ---- daemon

@@ -488,9 +488,18 @@ def test_a_session_that_misbehaves_never_costs_the_others(daemon_socket, shop, t
         editor.close()
 
 
-@pytest.mark.parametrize("ending", ["shutdown and exit", "end of input"])
-def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_path, ending):
-    """Requests, then `shutdown` and `exit` (or just the end of the input) without waiting for any answer."""
+@pytest.mark.parametrize(
+    ("ending", "last_line"),
+    [
+        ("shutdown and exit", None),
+        ("end of input", "lsp-bridge: the client closed its input without shutdown and without exit"),
+        ("shutdown", "lsp-bridge: the client closed its input after shutdown and without exit"),
+        ("exit", "lsp-bridge: the client sent exit without shutdown"),
+    ],
+)
+def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_path, ending, last_line):
+    """Requests, then `shutdown` and `exit` (or less) without waiting for any answer. Exit code 1 unless both came
+    (LSP's rule), with one line saying why (a user trial found exit code 1 with nothing said)."""
     ask = [message(msg_id=n, params={"query": "Cart"}) for n in range(2, 30)]
     ask += [message(msg_id=n, method="textDocument/references", params={
         "textDocument": {"uri": (shop / "shop/pricing.py").as_uri()}, "position": {"line": 0, "character": 5},
@@ -498,7 +507,7 @@ def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_p
     ending_messages = [message(msg_id=40, method="shutdown", params=None), {"jsonrpc": "2.0", "method": "exit"}]
     stream = [message(msg_id=1, method="initialize", params={"capabilities": {}, "processId": None}),
               {"jsonrpc": "2.0", "method": "initialized", "params": {}}, *ask,
-              *(ending_messages if ending == "shutdown and exit" else [])]  # fmt: skip
+              *(m for m in ending_messages if m.get("method", "") in ending)]  # fmt: skip
     command = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(shop), "--cache-dir", str(tmp_path)]
     done = subprocess.run(command, input=b"".join(encode(json.dumps(m).encode()) for m in stream),
                           capture_output=True, timeout=120)  # fmt: skip
@@ -507,6 +516,10 @@ def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_p
     assert all("result" in r for r in replies.values()), [r for r in replies.values() if "error" in r]
     assert len(replies[35]["result"]) == 4  # discount: its definition and three uses
     assert done.returncode == (0 if ending == "shutdown and exit" else 1)
+    said = [line for line in done.stderr.decode().splitlines() if "the client" in line]
+    assert said == ([last_line] if last_line else [])
+    if last_line:
+        assert done.stderr.decode().splitlines()[-1] == last_line
 
 
 def test_shutdown_is_answered_after_the_requests_before_it(tmp_path):
