@@ -56,7 +56,8 @@ def ensure_daemon(path: Path, daemon_args: list[str], log_file: Path) -> socket.
             return sock
         log_fd = runtime.open_private(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         with os.fdopen(log_fd, "ab") as log:
-            subprocess.Popen(
+            logged = os.fstat(log_fd).st_size  # the daemon's own lines come after this
+            daemon = subprocess.Popen(
                 [sys.executable, "-m", "lsp_bridge", "daemon", "--socket", str(path), *daemon_args],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
@@ -66,11 +67,27 @@ def ensure_daemon(path: Path, daemon_args: list[str], log_file: Path) -> socket.
             )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
+            ended = daemon.poll()
             sock = _connect(path)
             if sock is not None:
                 return sock
+            if ended is not None:  # it will not listen: say why now rather than after the timeout
+                reason = _last_line(log_file, logged, ended)
+                raise RuntimeError(f"the lsp-bridge daemon for {path} exited at start ({reason})")
             time.sleep(0.05)
     raise RuntimeError(f"the lsp-bridge daemon did not start on {path} (see {log_file})")
+
+
+def _last_line(log_file: Path, offset: int, code: int) -> str:
+    """The daemon's last line in its log since `offset` (its reason), else its exit code."""
+    try:
+        with log_file.open("rb") as log:
+            log.seek(offset)
+            lines = log.read(1 << 20).decode(errors="replace").splitlines()
+    except OSError:
+        lines = []
+    said = [line.removeprefix("lsp-bridge: ").strip() for line in lines if line.strip()]
+    return f"exit code {code}" + (f": {said[-1]}" if said else f"; see {log_file}")
 
 
 class PathMap:

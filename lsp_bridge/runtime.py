@@ -101,6 +101,9 @@ def check_socket(path: Path) -> None:
         st = os.lstat(path)
     except FileNotFoundError:
         return
+    except NotADirectoryError:
+        blocker = next(p for p in reversed(path.parents) if p.exists() and not p.is_dir())
+        raise UnsafePath(f"cannot use the socket path {path}: {blocker} is not a folder") from None
     if not stat.S_ISSOCK(st.st_mode):
         raise UnsafePath(f"refusing {path}: it is not a socket")
     if st.st_uid != os.getuid():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -152,6 +153,39 @@ def test_the_longest_socket_path_works(shop, tmp_path, short_folder):
         pid = int(Path(f"{sock}.pid").read_text())
     os.kill(pid, signal.SIGTERM)
     assert wait_until(lambda: not sock.exists())
+
+
+def test_connect_fails_at_once_when_the_daemon_it_starts_exits(shop, tmp_path, short_folder):
+    """A user trial found `connect` waiting its full 30 s for a daemon that had died at start (here: its pid file's
+    name is taken by a folder); it now says so at once, in one line with the daemon's own last line."""
+    sock = short_folder / "d.sock"
+    Path(f"{sock}.pid").mkdir()
+    argv = [sys.executable, "-m", "lsp_bridge", "connect", "--workspace", str(shop), "--socket", str(sock),
+            "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    started = time.monotonic()
+    done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 10
+    assert (done.returncode, done.stdout) == (1, "")
+    folder, name = re.escape(str(short_folder)), re.escape(str(sock))
+    assert re.fullmatch(
+        rf"lsp-bridge: the lsp-bridge daemon for {name} exited at start \(exit code 1: \[Errno 21\] "
+        rf"Is a directory: '{folder}/\.d\.sock\.pid\.\d+\.tmp' -> '{name}\.pid'\)\n",
+        done.stderr,
+    ), done.stderr
+    assert not sock.exists()
+
+
+@pytest.mark.parametrize("command", ["connect", "daemon"])
+def test_a_socket_path_below_a_file_is_refused_in_one_line(shop, tmp_path, command):
+    """A user trial found a bare "[Errno 20] Not a directory"."""
+    (tmp_path / "a_file").write_text("")
+    sock = tmp_path / "a_file" / "sub" / "d.sock"
+    argv = [sys.executable, "-m", "lsp_bridge", command, "--workspace", str(shop), "--socket", str(sock),
+            "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"lsp-bridge: cannot use the socket path {sock}: {tmp_path / 'a_file'} is not a folder\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file"]  # nothing indexed, nothing started
 
 
 def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
