@@ -304,6 +304,34 @@ def test_an_uninterruptible_print_leaves_status_and_stop_working(debugger):
     assert not alive(debuggee)
 
 
+def closed_stdout(d, *args: str) -> tuple[int, str]:
+    """`debugger ARGS` writing into a pipe nobody reads any more (as `| head -1` leaves it): (exit code, stderr)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        res = subprocess.run([d.tool_python, "-m", "agent_debugger", *args], cwd=d.cwd, env=d.env, stdout=write,
+                             stderr=subprocess.PIPE, text=True, timeout=60)  # fmt: skip
+    finally:
+        os.close(write)
+    return res.returncode, res.stderr
+
+
+def test_a_closed_stdout_ends_the_output_not_the_command(debugger):
+    """A user trial found `debugger status | head -1` exiting 1: each command keeps its own exit code, says nothing
+    on stderr but its own error line, and does what it was asked."""
+    d = debugger
+    assert closed_stdout(d, "start", "main.py") == (0, "")
+    for args in [("status",), ("list",), ("--json", "status"), ("stack",), ("break", "main.py:16"), ("break",)]:
+        assert closed_stdout(d, *args) == (0, ""), args
+    assert closed_stdout(d, "print", "no_such_name") == (1, "error: NameError: name 'no_such_name' is not defined\n")
+    assert closed_stdout(d, "continue") == (0, "")
+    assert d("status").out.startswith("Stopped at main.py:16 in main() [breakpoint 1, hit 1 time]")
+    assert closed_stdout(d, "continue") == (3, "")
+    assert (closed_stdout(d, "output"), closed_stdout(d, "--help")) == ((0, ""), (0, ""))
+    assert closed_stdout(d, "stop") == (0, "")
+    assert d("status").err == "error: no debugging session 'default': start one with `debugger start ...`\n"
+
+
 # -- pause, stop, a dead server ----------------------------------------------------------------------------------
 
 

@@ -503,7 +503,7 @@ def run(argv: list[str]) -> int:
     use_json = getattr(args, "json", False)
     s = session(getattr(args, "session", None) or os.environ.get("DEBUGGER_SESSION") or "default")  # checked there
     if args.cmd == "output":
-        print(show_output(s, args.all))
+        say(show_output(s, args.all))
         return EXIT_OK
     args.timeout = getattr(args, "timeout", None) or (START_TIMEOUT if args.cmd == "start" else DEFAULT_TIMEOUT)
     if args.cmd == "start":
@@ -519,17 +519,17 @@ def run(argv: list[str]) -> int:
             while processes.is_our_server(server.get("pid"), s.dir) and time.monotonic() < deadline:
                 time.sleep(0.01)
     if use_json:
-        print(json.dumps(resp))
+        say(json.dumps(resp))
     else:
         cmd = "breaks" if args.cmd == "break" and not args.location else args.cmd
         text = render(cmd, resp, show_all=getattr(args, "all", False))
         if not resp.get("ok", True):
             lines = text.splitlines()
             error = next(i for i, line in enumerate(lines) if line.startswith("error: "))
-            print(lines.pop(error), file=sys.stderr)
+            say(lines.pop(error), sys.stderr)
             text = "\n".join(lines)
         if text:
-            print(text)
+            say(text)
     return exit_status(resp)
 
 
@@ -543,15 +543,23 @@ def main(argv: list[str] | None = None) -> int:
         if code == EXIT_USAGE and "debugger --help" not in message:
             message += " (`debugger --help` lists the commands)"
         if "--json" in argv:
-            print(json.dumps({"ok": False, "error": message, "usage": code == EXIT_USAGE}))
+            say(json.dumps({"ok": False, "error": message, "usage": code == EXIT_USAGE}))
         else:
-            print(f"error: {message}", file=sys.stderr)
+            say(f"error: {message}", sys.stderr)
         return code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `debugger status | head -1`: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_ERROR
+    finally:  # what argparse printed (--help, --version) is flushed here, not at exit, where a closed pipe gives 120
+        say("", end="")
+
+
+def say(text: str, stream: Any = None, end: str = "\n") -> None:
+    """print; a reader that has what it wanted (`debugger status | head -1`) ends the output, not the command."""
+    stream = stream or sys.stdout
+    try:
+        print(text, file=stream, end=end, flush=True)
+    except BrokenPipeError:  # the rest of the output, and Python's flush at exit, go nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 if __name__ == "__main__":
