@@ -121,6 +121,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
+def say(text: str) -> None:
+    """print; a reader that has what it wanted (`lsp-bridge check | head -1`) ends the output, not the command."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # the rest of the output, and Python's flush at exit, go nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _map(text: str) -> tuple[str, str]:
     editor, sep, workspace = text.partition("=")
     if not (sep and editor.startswith("/") and workspace.startswith("/")):
@@ -152,7 +160,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
         if index.error:
             raise RuntimeError(index.error)
         index.save_cache(strict=True)  # `index` is for the cache: not writing it is an error, not a warning
-        print(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
+        say(json.dumps({"root": str(index.root), **index.stats, "cache": str(index.cache_path)}))
         return 0
     from lsp_bridge.hub import Hub
 
@@ -196,10 +204,8 @@ def check() -> int:
         target = Resolver(view).definition(facts, k) if facts is not None and k is not None else None
         text = Renderer(view).render([Chunk("pkg/shapes.py", "Square", "area", lines=[5])])[0]
     ok = target is not None and (target.path, target.line) == ("pkg/shapes.py", 3) and "4     def area" in text
-    print(
-        f"lsp-bridge {__version__}: {'ok' if ok else 'FAILED'} ({len(SAMPLE)} files, python {sys.version.split()[0]})"
-    )
-    print(text)
+    say(f"lsp-bridge {__version__}: {'ok' if ok else 'FAILED'} ({len(SAMPLE)} files, python {sys.version.split()[0]})")
+    say(text)
     return 0 if ok else 1
 
 

@@ -4,6 +4,7 @@ taken)."""
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,3 +74,21 @@ def test_index_that_cannot_write_its_cache_exits_1_with_one_line(tmp_path) -> No
 
 def _key(workspace: Path) -> str:
     return hashlib.sha1(str(workspace.resolve()).encode()).hexdigest()[:16]
+
+
+def test_a_closed_stdout_ends_the_output_not_the_command(tmp_path) -> None:
+    """A user trial found `lsp-bridge check | head -1` exiting 1 with "[Errno 32] Broken pipe": the reader has what it
+    wanted, so the command keeps its own exit code, says nothing, and still does its work (the cache is written)."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "mod.py").write_text("def f():\n    pass\n")
+    read, write = os.pipe()
+    os.close(read)  # as `| head -1` leaves it once it has its line
+    try:
+        for argv in (["check"], ["index", "--workspace", str(workspace), "--cache-dir", str(tmp_path / "c")], ["-h"]):
+            res = subprocess.run([sys.executable, "-m", "lsp_bridge", *argv], stdout=write, stderr=subprocess.PIPE,
+                                 text=True, timeout=60)  # fmt: skip
+            assert (res.returncode, res.stderr) == (0, ""), argv
+    finally:
+        os.close(write)
+    assert (tmp_path / "c" / f"ws-{_key(workspace)}.pickle").is_file()
