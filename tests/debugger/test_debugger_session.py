@@ -1,6 +1,8 @@
 """A whole debugging session on the host: real CLI processes, a real session server, a real debuggee."""
 
+import contextlib
 import glob
+import os
 import re
 import sys
 import time
@@ -312,6 +314,42 @@ def test_an_interpreter_that_cannot_run_the_debugger_is_one_line(debugger, how: 
     assert answer.err.startswith(f"error: {origin} could not run the debugger (is it Python 3.5 or later?): ")
     assert says.format(tracer=tracer) in answer.err
     assert answer.err.count("\n") == 1
+    assert d("status").err.startswith("error: no debugging session 'default'")  # nothing left behind
+    assert d("start", "main.py").out.startswith("Stopped at main.py:1 in <module>() [start]")
+
+
+def _in_folder(folder: Path) -> list[int]:
+    """The pids of the processes working in `folder` (the program under the debugger runs there)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if proc.name.isdigit() and Path(os.readlink(proc / "cwd")) == folder:
+                found.append(int(proc.name))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("interpreter", "says"),
+    [("yes", ", saying: "), ("./sleeper", ", saying: going to sleep\n")],  # yes: its last line, maybe cut
+)
+def test_an_interpreter_that_never_answers_is_killed_in_one_line(debugger, project: Path, interpreter: str, says: str):
+    """Found by a user trial: `--python yes` (or a script that sleeps) gave a session "still running" for ever."""
+    d = debugger
+    (project / "sleeper").write_text("#!/bin/sh\necho going to sleep\nexec sleep 1000\n")
+    (project / "sleeper").chmod(0o755)
+    began = time.monotonic()
+    answer = d("start", "--python", interpreter, "--timeout", "3.5", "main.py")
+    assert 3.5 <= time.monotonic() - began < 10
+    assert (answer.code, answer.out) == (1, "")
+    assert answer.err.startswith(
+        f"error: --python {interpreter} did not start the debugger within 3.5s, so it was killed"
+    )
+    assert says in answer.err and answer.err.count("\n") == 1
+    deadline = time.monotonic() + 5
+    while _in_folder(project) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _in_folder(project) == []  # the interpreter is gone, and its children
+    assert not (d.sessions / "default" / "output.log").exists()  # `yes` wrote hundreds of MB there
     assert d("status").err.startswith("error: no debugging session 'default'")  # nothing left behind
     assert d("start", "main.py").out.startswith("Stopped at main.py:1 in <module>() [start]")
 

@@ -31,6 +31,7 @@ TRACER = Path(__file__).resolve().with_name("tracer.py")
 RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
 INSPECT = ("print", "locals", "stack", "up", "down", "where", "list", "break", "clear", "breaks")
 INTERRUPT_GRACE = 2.0  # after a timed-out inspection is interrupted, how long its answer may take
+READY_WITHIN = 3.0  # the least time `start` gives the interpreter to run the tracer and say `ready`
 IDLE_LIMIT = float(os.environ.get("DEBUGGER_IDLE_LIMIT", "3600"))
 OUTPUT_HEAD = 600
 OUTPUT_TAIL = 1800
@@ -512,8 +513,17 @@ class Server:
         breakpoints = read_json(self.session.breakpoints, [])
         self.debuggee.send({"cmd": "init", "target": target, "breakpoints": breakpoints})
         response = self.wait(timeout)
+        within = max(timeout, READY_WITHIN)  # a short --timeout is for the program, not for Python's own start
+        while (
+            self.state == "running" and not self.info.get("python") and time.monotonic() < self.running_since + within
+        ):
+            response = self.wait(0.05)
+        origin = request.get("python_origin") or request["python"]
         if self.state == "exited" and not self.info.get("python"):  # it ended before the tracer said `ready`
-            return self.not_an_interpreter(request.get("python_origin") or request["python"])
+            return self.not_an_interpreter(origin)
+        if not self.info.get("python"):  # `--python yes`, a script that sleeps: it never ran the tracer
+            self.program.kill()
+            return self.no_debugger(origin, f"did not start the debugger within {within:g}s, so it was killed")
         rejected = self.info.pop("rejected", None)
         if rejected:
             response["rejected"] = rejected
@@ -524,13 +534,17 @@ class Server:
         """The interpreter never ran the debugger's part (/bin/false, a shell, a Python older than 3.5): no session."""
         exit = self.exit or {}
         why = f"killed by {exit['signal']}" if exit.get("signal") else f"exited with code {exit.get('code')}"
+        return self.no_debugger(origin, f"could not run the debugger (is it Python 3.5 or later?): it {why} at once")
+
+    def no_debugger(self, origin: str, what: str) -> dict:
+        """The start's one error line when the interpreter never ran the tracer; the session stays as it was."""
         said = [line.strip() for line in self.program.output.take(self.session.output)["text"].splitlines()]
+        self.session.output.unlink(missing_ok=True)  # `yes` writes 400 MB a second: keep none of it
         last = next((line for line in reversed(said) if line), "")
         if len(last) > 200:
             last = last[:200] + "..."
-        self.state, self.finished = "starting", True  # the session stays as it was: no program, no final.json
-        error = f"{origin} could not run the debugger (is it Python 3.5 or later?): it {why} at once"
-        return {"ok": False, "error": error + (f", saying: {last}" if last else ", saying nothing")}
+        self.state, self.finished = "starting", True  # no program, no final.json
+        return {"ok": False, "error": f"{origin} {what}" + (f", saying: {last}" if last else ", saying nothing")}
 
     def stop(self) -> dict:
         response: dict = {"stopped": True}
