@@ -206,6 +206,8 @@ def pump(sock: socket.socket, maps: list[tuple[str, str]] | None = None) -> int:
                 continue
             frames = [e for e in deframer.feed(data) if isinstance(e, bytes)]
             emit(b"".join(framing.encode(path_map.frame(body, up=False)) for body in frames))
-    except OSError:
-        return 1
+    except BrokenPipeError:
+        raise RuntimeError("the client stopped reading the replies (stdout closed) before the session ended") from None
+    except OSError as e:
+        raise RuntimeError(f"the connection to the daemon failed: {e.strerror or e}") from None
     return 0

@@ -188,6 +188,24 @@ def test_a_socket_path_below_a_file_is_refused_in_one_line(shop, tmp_path, comma
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file"]  # nothing indexed, nothing started
 
 
+def test_connect_whose_client_stops_reading_says_so_in_one_line(daemon, shop, tmp_path):
+    """Found with `connect | head -1`: exit code 1 with nothing said; the daemon serves the next session."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(connect_command(shop, daemon, tmp_path / "cache"), input=encode(body.encode()),
+                              stdout=write, stderr=subprocess.PIPE, text=False, timeout=60)  # fmt: skip
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (
+        1,
+        b"lsp-bridge: the client stopped reading the replies (stdout closed) before the session ended\n",
+    )
+    with BridgeClient(connect_command(shop, daemon, tmp_path / "cache")) as client:
+        assert client.document_symbols("shop/pricing.py")[0]["name"] == "discount"
+
+
 def test_connect_maps_editor_paths_to_the_workspace(daemon, shop, tmp_path):
     """An editor with its own copy of the repository elsewhere (e.g. outside the container)."""
     elsewhere = tmp_path / "host checkout"
