@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NoReturn
 
@@ -45,11 +46,13 @@ def _seconds(text: str) -> float:
 class _Parser(argparse.ArgumentParser):
     """Usage errors in one line, exit status 2 (argparse prints the whole usage first)."""
 
+    commands: Mapping[str, argparse.ArgumentParser]
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     p = _Parser(prog="lsp-bridge", description="Tree-sitter indexed Python language server.")
     p.add_argument("--version", action="version", version=f"lsp-bridge {__version__}")
     sub = p.add_subparsers(dest="command")
@@ -87,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     index = sub.add_parser("index", help="index the workspace now (warms the cache) and print statistics")
     common(index)
     sub.add_parser("check", help="self-test: index a small generated project and resolve a definition")
+    p.commands = sub.choices
     return p
 
 
@@ -109,7 +113,10 @@ def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help", "--version"):
         argv = ["serve", *argv]
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # named by the command's own parser, which lists its options in --help
+        parser.commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         sys.exit(_run(args.command, args))
     except KeyboardInterrupt:

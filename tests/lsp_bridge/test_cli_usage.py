@@ -38,16 +38,16 @@ def test_an_unknown_option_is_one_line_with_exit_code_2(tmp_path, command: str |
     """A user trial found argparse's multi-line usage printed before the error; the debugger prints one line."""
     argv = [sys.executable, "-m", "lsp_bridge", *([command] if command else []), "--bogus", "x"]
     res = subprocess.run(argv, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    prefix = f"lsp-bridge {command or 'serve'}"  # serve: the default command
     assert (res.returncode, res.stdout) == (2, "")
-    assert res.stderr == "lsp-bridge: error: unrecognized arguments: --bogus x (see lsp-bridge --help)\n"
+    assert res.stderr == f"{prefix}: error: unrecognized arguments: --bogus x (see {prefix} --help)\n"
     missing = subprocess.run(
         [sys.executable, "-m", "lsp_bridge", command or "serve", "--workspace"], capture_output=True, text=True
     )
     assert (missing.returncode, missing.stdout) == (2, "")
     if command == "check":  # takes no options at all
-        assert missing.stderr.startswith("lsp-bridge: error: unrecognized arguments: --workspace")
+        assert missing.stderr == f"{prefix}: error: unrecognized arguments: --workspace (see {prefix} --help)\n"
     else:
-        prefix = f"lsp-bridge {command or 'serve'}"
         assert missing.stderr == f"{prefix}: error: argument --workspace: expected one argument (see {prefix} --help)\n"
 
 
