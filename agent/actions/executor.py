@@ -594,7 +594,7 @@ class Actions:
         if not rendered:
             return ActionResult(self._render([chunk]), 0, [chunk])
         notes = self._docstring_notes(d.file, codes, min(left_out) - 1, sorted(left_out))
-        text = block_text(rendered[0], notes=notes)
+        text = block_text(rendered[0], notes=notes, continued=continued_rows(blocks[0].lines))
         if max(left_out) > max(kept.lines):  # the class ends with a docstring left out: no gap row stands for it
             text += "\n" + notes[max(n for n in notes if n < max(left_out))]
         return ActionResult(text, 0, [kept])

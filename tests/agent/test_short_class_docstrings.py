@@ -75,7 +75,8 @@ def test_an_attribute_docstring_shows_its_first_line_and_a_note_that_opens_the_r
     assert '13     """The cache time-to-live, "5m" or "1h".' in text.splitlines()
     assert "    ... (docstring, 6 lines left out: open messages.py:14-19)" in text.splitlines()
     assert "Anthropic" not in text and "Supported by" not in text
-    assert "Models that do not support caching filter these out." in text  # the class's own docstring whole
+    # the class's own docstring whole, its second line unnumbered as the renderer shows a statement's continuation
+    assert '       Models that do not support caching filter these out."""' in text.splitlines()
     assert '10     """Type identifier, a discriminator."""' in text.splitlines()  # a one-line docstring as it is
     assert "In three more lines." in text  # a method's docstring whole
     assert "        b" in text  # a string in parentheses is the attribute's value, not a docstring
