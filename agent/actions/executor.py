@@ -81,6 +81,7 @@ class ActionLimits:
     max_inline_lines: int = 30  # a class or function this short is shown whole where an outline or a line would do
     min_part_fraction: float = 0.5  # a part of a long range is cut at a method boundary when it keeps this much
     min_elided_docstring: int = 10  # a function too long for one part shows a docstring this long by its first line
+    min_elided_attribute_doc: int = 3  # a short class shown whole: attribute docstrings this long past their first line
     line_context: int = 7  # `open FILE:LINE` outside any function: this many lines either side
     neighbour_reach: int = 60  # `open FILE:LINE` in a function: short functions beside it within this many lines
     max_called: int = 2  # `open FILE:LINE` names where this many functions called on that line are defined
@@ -570,7 +571,7 @@ class Actions:
     def _show_definition(self, d: Definition, facts: FileFacts) -> ActionResult:
         if d.is_class:
             if d.end_line is not None and d.end_line - d.line < self.limits.max_inline_lines:
-                return self._show_class(d)
+                return self._show_class(d, facts)
             self._shown_whole[(d.file, d.line)] = self._calls
             return self._outline(d.file, d.qualname)
         scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
@@ -578,12 +579,54 @@ class Actions:
             return self._show_function(d.file, scope)
         return self._show_range(d.file, max(1, d.line - 5), d.line + 10)
 
-    def _show_class(self, d: Definition) -> ActionResult:
-        """A short class whole (its outline would be most of it, and a second call)."""
+    def _show_class(self, d: Definition, facts: FileFacts) -> ActionResult:
+        """A short class whole (its outline would be most of it, and a second call), its attribute docstrings by
+        their first line (`_class_docstrings`)."""
         self._shown_whole[(d.file, d.line)] = self._calls
         end = d.end_line if d.end_line is not None else d.line
         chunk = ChunkRef(d.file, d.qualname, None, False, tuple(range(d.line, end + 1)))
-        return ActionResult(self._render([chunk]), 0, [chunk])
+        blocks = self._bridge.render_blocks([chunk_to_dict(chunk)])
+        codes = dict(blocks[0].lines) if blocks else {}
+        methods = [s for s in facts.scopes(d.file) if s.kind != "Class" and d.line < s.start_line <= end]
+        left_out = self._class_docstrings(codes, d.line, end, methods)
+        kept = ChunkRef(d.file, d.qualname, None, False, tuple(n for n in chunk.lines if n not in left_out))
+        rendered = self._bridge.render_blocks([chunk_to_dict(kept)]) if left_out else []
+        if not rendered:
+            return ActionResult(self._render([chunk]), 0, [chunk])
+        notes = self._docstring_notes(d.file, codes, min(left_out) - 1, sorted(left_out))
+        text = block_text(rendered[0], notes=notes, continued=continued_rows(blocks[0].lines))
+        if max(left_out) > max(kept.lines):  # the class ends with a docstring left out: no gap row stands for it
+            text += "\n" + notes[max(n for n in notes if n < max(left_out))]
+        return ActionResult(text, 0, [kept])
+
+    def _class_docstrings(self, codes: dict[int, str], line: int, end: int, methods: list[Scope]) -> set[int]:
+        """The lines after the first of each docstring of a class's attributes (a string statement at the class
+        body's indentation after an attribute, outside its methods) of at least `min_elided_attribute_doc` more
+        lines: what a reader looking for code skips (pydantic-ai's `CachePoint.ttl`, 7 lines on providers)."""
+        in_methods = {n for s in methods for n in range(s.start_line, s.end_line + 1)}
+        own = docstring_span(codes, line, end)
+        body = next((n for n in range(line + 1, end + 1) if codes.get(n, "").strip()), None)
+        if body is None or self.limits.min_elided_attribute_doc <= 0:
+            return set()
+        indent = _indent(codes[body])
+        left_out: set[int] = set()
+        previous = ""
+        n = body
+        while n <= end:
+            code = codes.get(n, "")
+            m = _DOC_OPEN.match(code.strip())
+            attribute = not previous.split("#", 1)[0].rstrip().endswith(_OPENERS)
+            if n in in_methods or not code.strip() or m is None or _indent(code) != indent or not attribute:
+                previous = code if code.strip() and not code.lstrip().startswith("#") else previous
+                n += 1
+                continue
+            rest = code.strip()[m.end() :]
+            last = n if m[1] in rest else next((k for k in range(n + 1, end + 1) if m[1] in codes.get(k, "")), n)
+            if (own is None or n != own[0]) and last - n >= self.limits.min_elided_attribute_doc:
+                left_out.update(range(n + 1, last + 1))
+            previous = codes.get(last, "")
+            n = last + 1
+        return left_out
 
     def _others(self, defs: list[Definition]) -> str:
         if not defs:
@@ -899,7 +942,7 @@ class Actions:
         short = d.end_line - d.line < self.limits.max_inline_lines
         if d.is_class:
             if short:
-                return self._show_class(d)
+                return self._show_class(d, facts)
             self._shown_whole[(d.file, d.line)] = self._calls
             return self._outline(d.file, d.qualname, after=d.line)
         scope = _scope_named(facts.scopes(d.file), d.cls, d.function, d.line) if d.function else None
@@ -990,6 +1033,8 @@ MAX_LOOSE_POOL = 30  # workspace symbols holding a name read for its partial mat
 _COMPOUND = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|[a-z0-9][A-Z]")
 _CALL = re.compile(r"(?<![\w.])((?:self\.|cls\.)?[A-Za-z_]\w*)\s*\(")
 _NOT_CALLED = frozenset(dir(builtins)) | {"super", "self", "cls"}
+# a line that continues into the next one (a string on the next line is part of that expression, not a docstring)
+_OPENERS = ("(", "[", "{", ",", "\\", "=", "+")
 _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
 
 

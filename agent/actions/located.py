@@ -210,13 +210,15 @@ def block_text(
     keep: Callable[[int], bool] = lambda n: True,
     gaps: bool = True,
     notes: dict[int, str] | None = None,
+    continued: set[int] | None = None,
 ) -> str:
     """A block's `### File:` text with only the numbered lines `keep` accepts, `...` where lines were left out
     when `gaps` (the renderer's own layout, `lsp_bridge.blocks.numbered_line`); a gap right
-    after a line of `notes` shows that note instead of `...`."""
+    after a line of `notes` shows that note instead of `...`. `continued`: the lines that continue a statement, when
+    the rows kept cannot tell (a docstring's first line kept, the rest left out)."""
     rows = [(n, code) for n, code in block.lines if keep(n)]
     width = len(str(rows[-1][0])) if rows else 1
-    continued = continued_rows(rows)
+    continued = continued_rows(rows) if continued is None else continued
     out = [f"### File: `{block.path}`"]
     prev = None
     for n, code in rows:
