@@ -13,7 +13,7 @@ import stat
 import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -68,6 +68,10 @@ def _index_batch(root: str, items: list[tuple[str, str]]) -> list[tuple[str, Fil
     return [(rel, index_file(root, rel, old)) for rel, old in items]
 
 
+class _Stopped(Exception):
+    """The index was stopped while it was being built."""
+
+
 class Index:
     def __init__(self, root: str | Path, cache_dir: Path | None = None, workers: int | None = None) -> None:
         self.root = Path(root).resolve()
@@ -85,6 +89,7 @@ class Index:
         self._lock = threading.RLock()
         self._dirty = False
         self._stop = threading.Event()
+        self._pool: ProcessPoolExecutor | None = None  # a cold index's workers, while they work
         self._names: dict[str, tuple[FileIndex, dict[str, int]]] = {}
         self._save_lock = threading.Lock()
         self._facts: dict[str, Facts] = {}
@@ -135,6 +140,8 @@ class Index:
                 "problems": dict(sorted(self.problems.items())[:100]),
             }
             log.info("indexed %s: %s", self.root, self.stats)
+        except _Stopped:
+            self.error = "stopped before it was built"  # nothing to save
         except Exception as e:  # the server keeps answering (emptily) and reports the failure in status
             log.exception("indexing %s failed", self.root)
             self.error = f"{type(e).__name__}: {e}"
@@ -150,6 +157,10 @@ class Index:
         pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
         for _ in range(self.workers):
             pool.submit(os.getpid)
+        if not self.ready.is_set():  # the first build's: stop() gives it up
+            self._pool = pool
+            if self._stop.is_set():  # stop() came while it started
+                pool.shutdown(wait=False, cancel_futures=True)
         return pool
 
     def _index_many(
@@ -168,8 +179,10 @@ class Index:
             assert pool is not None
             try:
                 results = [r for batch in pool.map(_index_batch, [root] * n, chunks) for r in batch]
-            except (BrokenProcessPool, OSError, RuntimeError) as e:  # a worker died: index here, file by file
-                log.warning("index workers failed (%s); indexing in this process", e)
+            except (BrokenProcessPool, OSError, RuntimeError, CancelledError) as e:
+                if self._stop.is_set() and not self.ready.is_set():  # closing: the first build's batches cancelled
+                    raise _Stopped from None
+                log.warning("index workers failed (%s); indexing in this process", e)  # a worker died
                 results = _index_batch(root, items)
             finally:
                 if own:
@@ -280,7 +293,12 @@ class Index:
         return thread
 
     def stop(self) -> None:
+        """Stop watching; a cold index still building is given up (its workers' pending batches are cancelled, so
+        the process can exit soon rather than after the whole build)."""
         self._stop.set()
+        pool = self._pool
+        if pool is not None and not self.ready.is_set():
+            pool.shutdown(wait=False, cancel_futures=True)
 
     # ---- queries used by the resolver
 

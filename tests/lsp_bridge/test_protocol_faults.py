@@ -522,6 +522,35 @@ def test_a_client_that_pipes_everything_and_closes_gets_every_answer(shop, tmp_p
         assert done.stderr.decode().splitlines()[-1] == last_line
 
 
+def test_input_that_ends_during_a_cold_index_ends_the_process_soon(tmp_path):
+    """Found while checking the line above: an editor that closed `serve` during a cold index left the process
+    working on every core until the whole build was done (17 s on the stdlib); its pending batches are now cancelled
+    and nothing is cached."""
+    root = tmp_path / "many"
+    root.mkdir()
+    body = "".join(
+        f"class C{n}:\n    def m{n}(self, a):\n        return [a for _ in range({n})]\n\n" for n in range(300)
+    )
+    for i in range(400):
+        (root / f"m{i}.py").write_text(body)
+    bridge, options = [sys.executable, "-m", "lsp_bridge"], ["--workspace", str(root), "--workers", "2"]
+    started = time.monotonic()
+    done = subprocess.run([*bridge, "serve", *options, "--cache-dir", str(tmp_path / "c1")],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)  # fmt: skip
+    took = time.monotonic() - started
+    assert (done.returncode, done.stderr) == (
+        1,
+        "lsp-bridge: the client closed its input without shutdown and without exit\n",
+    )
+    assert not (tmp_path / "c1").exists()  # a partial index is never cached
+    started = time.monotonic()
+    full = subprocess.run([*bridge, "index", *options, "--cache-dir", str(tmp_path / "c2")], capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    whole = time.monotonic() - started  # what `serve` took before: the whole build
+    assert json.loads(full.stdout)["files"] == 400
+    assert took < whole * 0.6, (took, whole)
+
+
 def test_shutdown_is_answered_after_the_requests_before_it(tmp_path):
     """Found by a user trial: `workspace/symbol` then `shutdown` in one write, the second not waiting for the first;
     now and then shutdown's reply went out first (it was written on the event loop at once while the symbol reply,
