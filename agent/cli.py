@@ -93,15 +93,19 @@ def html(
     output: Path = typer.Option(..., "-o", "--output", help="the HTML file to write"),
 ) -> None:
     """One trajectory's operation tree and final code context as a self-contained HTML page."""
+    from jinja2 import TemplateError
+
     from agent.trajectory_html import write_trajectory_html
 
     if not trajectory.is_file():
         raise CliError(f"{trajectory}: no such trajectory file")
+    if output.exists() and output.samefile(trajectory):
+        raise CliError(f"{output}: is the trajectory itself (-o names the HTML file to write)")
     try:
         written = write_trajectory_html(trajectory, output)
     except json.JSONDecodeError as e:
         raise CliError(f"{trajectory}: not a trajectory (not JSON: {e})") from None
-    except (ValueError, KeyError, TypeError, AttributeError) as e:
+    except (ValueError, KeyError, TypeError, AttributeError, TemplateError) as e:  # a memory of another shape
         raise CliError(f"{trajectory}: not a trajectory ({e})") from None
     typer.echo(f"wrote {written}")
 

@@ -104,6 +104,7 @@ def render_trajectory_html(traj: dict | list) -> str:
 
 
 def write_trajectory_html(traj_path: Path, out: Path) -> Path:
+    page = render_trajectory_html(json.loads(Path(traj_path).read_text()))  # a bad trajectory creates no folder
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_trajectory_html(json.loads(Path(traj_path).read_text())))
+    out.write_text(page)
     return out

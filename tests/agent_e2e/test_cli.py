@@ -60,6 +60,10 @@ def test_status_shows_the_switch_as_set(value: str, shown: str) -> None:
         ),
         (["html", "{tmp}/text.json", "-o", "{tmp}/x.html"], 1, "llm-ide: {tmp}/text.json: not a trajectory (not JSON"),
         (["html", "{tmp}/preds.json", "-o", "{tmp}/x.html"], 1, "llm-ide: {tmp}/preds.json: not a trajectory (no list"),
+        # a memory node of another shape: the template's StrictUndefined error, not a traceback; no folder made
+        (["html", "{tmp}/odd.json", "-o", "{tmp}/new/x.html"], 1, "llm-ide: {tmp}/odd.json: not a trajectory ("),
+        # -o naming the trajectory itself: refused, the trajectory left as it was
+        (["html", "{tmp}/odd.json", "-o", "{tmp}/odd.json"], 1, "llm-ide: {tmp}/odd.json: is the trajectory itself"),
         (["bug-report", "/nonexistent-a", "/tmp"], 1, "llm-ide: /nonexistent-a: no such run folder"),
         (["frobnicate"], 2, "No such command"),
         (["html"], 2, "Missing argument"),
@@ -68,9 +72,12 @@ def test_status_shows_the_switch_as_set(value: str, shown: str) -> None:
 def test_errors_are_one_line_with_exit_codes(args, code, message, tmp_path):
     (tmp_path / "text.json").write_text("not json\n")
     (tmp_path / "preds.json").write_text(json.dumps({"iid": {"model_patch": "diff --git a/x b/x"}}))  # not a trajectory
+    odd = json.dumps({"messages": [], "info": {"llm_ide": {"memory": {"nodes": [{"id": 0}]}}}})
+    (tmp_path / "odd.json").write_text(odd)
     result = llm_ide(*(a.replace("{tmp}", str(tmp_path)) for a in args))
     assert result.returncode == code
     assert message.replace("{tmp}", str(tmp_path)) in result.stderr
     if code == 1:
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
-        assert not (tmp_path / "x.html").exists()
+        assert not (tmp_path / "x.html").exists() and not (tmp_path / "new").exists()
+        assert (tmp_path / "odd.json").read_text() == odd
