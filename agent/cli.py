@@ -27,9 +27,22 @@ def _main(debug: bool = typer.Option(False, "--debug", help="tracebacks instead 
     _debug = debug
 
 
+def _target_folder(value: str | None) -> Path | None:
+    """`--target` as given: an existing folder (an empty value would have been the working directory)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise typer.BadParameter("empty (name a site-packages folder, or leave --target out)")
+    if not Path(value).is_dir():
+        raise typer.BadParameter(f"{value}: no such folder")
+    return Path(value)
+
+
 @app.command("install-hook")
 def install_hook(
-    target: Path | None = typer.Option(None, "--target", help="site-packages folder (default: this Python's)"),
+    target: str | None = typer.Option(
+        None, "--target", help="site-packages folder (default: this Python's)", metavar="DIR", callback=_target_folder
+    ),
 ) -> None:
     """Make `mini-extra swebench` / `swebench-single` run the LLM-IDE agent (writes the startup hook's .pth file).
 
@@ -43,7 +56,11 @@ def install_hook(
 
 
 @app.command("uninstall-hook")
-def uninstall_hook(target: Path | None = typer.Option(None, "--target", help="site-packages folder")) -> None:
+def uninstall_hook(
+    target: str | None = typer.Option(
+        None, "--target", help="site-packages folder", metavar="DIR", callback=_target_folder
+    ),
+) -> None:
     """Remove the startup hook's .pth file: mini-swe-agent runs unchanged again."""
     from agent.hook import pth_path, remove_pth
 

@@ -26,6 +26,27 @@ def test_install_status_uninstall_hook(tmp_path):
     assert llm_ide("uninstall-hook", "--target", str(tmp_path)).stdout.startswith("startup hook was not installed:")
 
 
+@pytest.mark.parametrize("command", ["install-hook", "uninstall-hook"])
+@pytest.mark.parametrize(
+    ("target", "message"), [("", "empty"), ("{tmp}/file.txt", "no such folder"), ("{tmp}/no", "no such folder")]
+)
+def test_hook_target_must_be_a_folder(command: str, target: str, message: str, tmp_path: Path) -> None:
+    """An empty --target was the working directory: install-hook wrote the .pth there, uninstall-hook removed one."""
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / PTH_NAME).write_text("kept")
+    result = subprocess.run(
+        ["llm-ide", command, "--target", target.replace("{tmp}", str(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "400"},  # the error box unwrapped
+    )
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["file.txt", PTH_NAME])
+    assert (tmp_path / PTH_NAME).read_text() == "kept"
+
+
 def test_status_says_which_agent_runs():
     info = json.loads(llm_ide("status", "--json").stdout)
     assert set(info) >= {"pth", "pth_installed", "switched_off", "mini_swe_agent", "supported", "config"}
