@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import base64
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -60,6 +61,10 @@ class ToolEntry(BaseModel):
 
 
 class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
+    # a misspelt key (`lsp_timout`) is an error before any image is built, not a silent default (upstream's runners
+    # pop `environment_class` and add `image`; every other key they pass is a DockerEnvironmentConfig field)
+    model_config = ConfigDict(extra="forbid")
+
     tools: list[ToolEntry] = Field(default_factory=lambda: [ToolEntry(name=n) for n in DEFAULT_TOOLS])
     """Tools provisioned into the instance image (toolprov, cached by content key) before the container starts."""
     specs_dir: str = ""
@@ -83,6 +88,15 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """A YAML file replacing agent/config/llm-ide/actions.yaml (the actions' usage text and commands)."""
     action_limits: dict[str, int] = {}
     """Overrides of `agent.actions.ActionLimits` (how much one observation may show)."""
+
+    @field_validator("action_limits")
+    @classmethod
+    def _limit_names(cls, value: dict[str, int]) -> dict[str, int]:
+        known = {f.name for f in dataclasses.fields(ActionLimits)}
+        unknown = sorted(set(value) - known)
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)}: not an action limit (known: {', '.join(sorted(known))})")
+        return value
 
     @field_validator("tools", mode="before")
     @classmethod

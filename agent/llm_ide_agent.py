@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeVar
 from minisweagent import Environment, Model
 from minisweagent.agents.default import AgentConfig, DefaultAgent
 from minisweagent.exceptions import FormatError, LimitsExceeded, Submitted, TimeExceeded
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from agent.context import CodeContextView, ShownCode, blocks_text, normalized, within
 from agent.memory import Memory, OperationNode
@@ -42,6 +42,8 @@ CACHE_CONTROL_MODELS = re.compile(r"anthropic|claude", re.IGNORECASE)
 
 
 class MemoryConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt key (`treshold`) is an error, not a silent default
+
     alpha: float = 1.0
     """Weight of an access in the chunk score."""
     beta: float = 1.0
@@ -76,6 +78,8 @@ class MemoryConfig(BaseModel):
 
 class PromptLayoutConfig(BaseModel):
     """Where each prompt section goes (see agent/prompting.py) and when the memory is rendered again."""
+
+    model_config = ConfigDict(extra="forbid")
 
     head: list[str] = ["tool_usage", "response_rules", "task"]
     """Rendered once per run, first."""

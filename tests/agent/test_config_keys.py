@@ -1,0 +1,65 @@
+"""A misspelt key of the agent's config (the README's `memory.*`, `prompt_layout.*`, the `environment:` block and its
+`action_limits`) is a validation error naming it, before any image is built; the shipped config still validates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from pydantic import ValidationError
+
+from agent.environment import LLMIDEEnvironmentConfig
+from agent.hook import CONFIG
+from agent.llm_ide_agent import LLMIDEAgentConfig
+
+
+def shipped() -> dict[str, Any]:
+    return yaml.safe_load(Path(CONFIG).read_text())
+
+
+def agent_block(**changes: Any) -> dict[str, Any]:
+    block = {k: v for k, v in shipped()["agent"].items() if k != "agent_class"}
+    for key, value in changes.items():
+        section, _, name = key.partition("__")
+        if name:
+            block[section] = {**block[section], name: value}
+        else:
+            block[section] = value
+    return block
+
+
+def environment_block(**changes: Any) -> dict[str, Any]:
+    block = {k: v for k, v in shipped()["environment"].items() if k != "environment_class"}
+    return {**block, "image": "testbed:latest", **changes}  # as upstream's runner passes it
+
+
+def test_the_shipped_config_validates() -> None:
+    assert LLMIDEAgentConfig(**agent_block()).memory.max_context_chars == 8000
+    assert LLMIDEEnvironmentConfig(**environment_block(action_limits={"max_open_lines": 90})).lsp_timeout == 30.0
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"memory__treshold": 0.5}, "memory.treshold"),
+        ({"prompt_layout__rebuild_evry": 5}, "prompt_layout.rebuild_evry"),
+    ],
+)
+def test_a_misspelt_agent_key_is_named(changes: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValidationError, match=rf"{named}\s+Extra inputs are not permitted"):
+        LLMIDEAgentConfig(**agent_block(**changes))
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"lsp_timout": 5}, r"lsp_timout\s+Extra inputs are not permitted"),
+        ({"pull_timout": 5}, r"pull_timout\s+Extra inputs are not permitted"),
+        ({"action_limits": {"max_open_line": 90}}, r"max_open_line: not an action limit \(known: .*max_open_lines"),
+    ],
+)
+def test_a_misspelt_environment_key_is_named(changes: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValidationError, match=named):
+        LLMIDEEnvironmentConfig(**environment_block(**changes))
