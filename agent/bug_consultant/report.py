@@ -81,6 +81,8 @@ def run_metrics(run: Path) -> RunMetrics:
 
 
 def _run_metrics(run: Path) -> RunMetrics:
+    if not run.is_dir():
+        raise ReportError(f"{run}: no such run folder")
     found = [s for p in sorted(run.rglob("*.json")) if (s := _stats_of(p)) is not None]
     if not found:
         raise ReportError(f"{run}: no trajectory with info.bug_consultant")
@@ -125,7 +127,10 @@ def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: b
     else:
         text = templates.render_block(templates.load()["report"], a=asdict(a), b=asdict(b)).rstrip()
     if output is not None:
-        Path(output).write_text(text + "\n")
+        try:
+            Path(output).write_text(text + "\n")
+        except OSError as e:  # a folder, a missing folder, no permission: one line, not a traceback
+            raise ReportError(f"{output}: cannot write the report ({e.strerror})") from None
     return text
 
 

@@ -114,3 +114,22 @@ def test_a_truncated_trajectory_is_counted_and_a_malformed_one_is_one_line(runs,
                           cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().startswith(f"llm-ide: {a}: a trajectory's info.bug_consultant is malformed (TypeError")
+
+
+@pytest.mark.parametrize("command", [["agent.bug_consultant.report"], ["agent.cli", "bug-report"]])
+def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, tmp_path):
+    """`-o` naming a folder was a traceback from `python -m agent.bug_consultant.report`; a missing run folder was
+    "no trajectory with info.bug_consultant" there and "no such run folder" from `llm-ide bug-report`."""
+    a, b = runs
+    prefix = "bug-report" if command[0] == "agent.bug_consultant.report" else "llm-ide"
+    cases = [
+        ([str(tmp_path / "nope"), str(b)], f"{tmp_path / 'nope'}: no such run folder"),
+        ([str(a), str(b), "-o", str(a)], f"{a}: cannot write the report (Is a directory)"),
+        ([str(a), str(b), "-o", str(tmp_path / "no" / "r.txt")], "r.txt: cannot write the report (No such file"),
+    ]
+    for args, message in cases:
+        proc = subprocess.run([sys.executable, "-m", *command, *args],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith(f"{prefix}: "), proc.stderr
+        assert message in proc.stderr
