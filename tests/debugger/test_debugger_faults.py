@@ -3,6 +3,7 @@
 import glob
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from conftest import TOOL_SRC, alive, line_of
 
 sys.path.insert(0, str(TOOL_SRC))
-from agent_debugger.sessions import UsageError, check_name
+from agent_debugger.sessions import LOG_CAP, LOG_HEAD, LOG_TAIL, UsageError, check_name
 
 OLDEST = sorted(glob.glob("/root/.pyenv/versions/3.6.*/bin/python3.6"))
 NEWEST = sorted(glob.glob("/root/.pyenv/versions/3.13.*/bin/python3.13"))
@@ -507,3 +508,49 @@ def test_a_return_in_a_coroutine_is_no_exception(make_debugger, project: Path, p
     d("clear")
     ended = d("run-to-exception")  # coroutines returning are not exceptions
     assert (ended.code, "result 7" in ended.out) == (3, True)
+
+
+FLOODS = {
+    "python": 'n = 0\nwhile True:\n    n += 1\n    print(n, "y" * 1000)\n',
+    "child": "import subprocess\nsubprocess.run(['sh', '-c', "
+    '\'y=$(printf %1000s | tr " " y); n=0; while :; do n=$((n+1)); echo "$n $y"; done\'])\n',
+}
+
+
+def _whole_lines(text: str) -> list[int]:
+    """The numbers of the lines `text` has whole (a flood's lines: a number, a space, 1000 times `y`)."""
+    return [int(n) for n in re.findall(r"^(\d+) y{1000}$", text, re.M)]
+
+
+@pytest.mark.parametrize("flood", sorted(FLOODS))
+def test_a_program_printing_without_end_keeps_a_bounded_log(debugger, project: Path, flood: str):
+    """Found by a brief: a program printing without end (a print loop, `yes` in a child) filled the session's
+    output.log without limit (~1 GB in 2 s) until the disk was full. The log keeps the output's first MB and its
+    last ones, at most LOG_CAP, and says how much it dropped in between."""
+    d = debugger
+    (project / "flood.py").write_text(FLOODS[flood])
+    log = d.sessions / "default" / "output.log"
+    d("start", "flood.py")
+    running = d("continue", "--timeout", "2")
+    assert running.out.startswith("Still running after 2.0s")
+    assert "bytes dropped)" in running.out
+    assert log.stat().st_size <= LOG_CAP
+    time.sleep(0.5)  # it prints on between commands
+    assert log.stat().st_size <= LOG_CAP
+    whole = d("output", "--all").out
+    assert whole.startswith("1 " + "y" * 1000 + "\n2 ")
+    head, dropped, tail = re.split(r"\n\[\.\.\. debugger: (\d+) bytes of output dropped here; .*\]\n", whole)
+    assert (len(head), len(tail) >= LOG_TAIL) == (LOG_HEAD, True)  # its first MB and at least its last 2
+    first, last = _whole_lines(head), _whole_lines(tail.split("\n", 1)[1])  # the tail's first line is cut
+    assert first == list(range(1, len(first) + 1))
+    assert last == list(range(last[0], last[0] + len(last)))
+    assert int(dropped) // 1010 <= last[0] - first[-1] <= int(dropped) // 1003 + 3  # lines of 1003 to 1009 bytes
+    latest = d("output").out
+    assert re.match(r"\[\.\.\. \d+ earlier characters \(the log dropped \d+ bytes in their middle\);", latest)
+    assert _whole_lines(latest.split("\n", 2)[2])[-1] > last[-1]  # it went on meanwhile
+    program = d.server()["debuggee"]
+    stopped = d("stop")
+    assert (stopped.code, "Session default stopped; no process left." in stopped.out) == (0, True)
+    assert not log.parent.exists()
+    flooding = ["pgrep", "-f", "while :; do n="]
+    assert wait_until(lambda: not alive(program) and subprocess.run(flooding).returncode == 1, 3)

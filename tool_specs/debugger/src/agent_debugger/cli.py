@@ -17,6 +17,7 @@ from agent_debugger.sessions import (
     Session,
     UsageError,
     check_name,
+    dropped_in_log,
     pid_alive,
     read_json,
     send_request,
@@ -482,9 +483,13 @@ def build_request(args: argparse.Namespace, s: Session) -> dict:
 def show_output(s: Session, show_all: bool) -> str:
     if not s.exists() or not s.output.exists():
         raise DebuggerError(f"no output recorded for session {s.name!r}")
-    text = s.output.read_text(errors="replace")
+    data = s.output.read_bytes()  # at most LOG_CAP: the server drops the middle of a longer output
+    text = data.decode(errors="replace")
     if not show_all and len(text) > 4000:
-        text = f"[... {len(text) - 4000} earlier characters; `debugger output --all` shows them ...]\n" + text[-4000:]
+        dropped = dropped_in_log(data)
+        more = f" (the log dropped {dropped} bytes in their middle)" if dropped else ""
+        note = f"[... {len(text) - 4000} earlier characters{more}; `debugger output --all` shows them ...]\n"
+        text = note + text[-4000:]
     return text
 
 

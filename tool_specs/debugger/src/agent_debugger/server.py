@@ -22,10 +22,11 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from pathlib import Path
 
 from agent_debugger import processes
-from agent_debugger.sessions import Session, read_json, write_json
+from agent_debugger.sessions import LOG_CAP, LOG_HEAD, LOG_TAIL, Session, dropped_note, read_json, write_json
 
 TRACER = Path(__file__).resolve().with_name("tracer.py")
 RESUME = ("continue", "step", "next", "return", "until", "run-to-exception")
@@ -35,15 +36,28 @@ READY_WITHIN = 3.0  # the least time `start` gives the interpreter to run the tr
 IDLE_LIMIT = float(os.environ.get("DEBUGGER_IDLE_LIMIT", "3600"))
 OUTPUT_HEAD = 600
 OUTPUT_TAIL = 1800
+FLUSH_EVERY = 0.1  # past the log's cap, how often output reaches it
 
 
 class OutputTap:
-    """Reads the program's stdout+stderr into the session log; hands out what is new, cut to a readable size."""
+    """Reads the program's stdout+stderr into the session log; hands out what is new, cut to a readable size.
+
+    The log keeps the first LOG_HEAD bytes and the latest LOG_TAIL or more, never more than LOG_CAP (a program
+    that printed without end filled the disk at 1 GB/s). Past the cap, output reaches the log at most every
+    FLUSH_EVERY seconds, its middle dropped in memory, so rewriting the log costs little however fast it comes.
+    """
 
     def __init__(self, fd: int, log: Path):
         self.fd = fd
         os.set_blocking(fd, False)
-        self.log = log.open("ab")
+        self.path = log
+        self.log = log.open("a+b")  # read too: dropping the middle copies the log's head and tail
+        self.logged = self.seen = self.log.tell()  # bytes in the log file; bytes of output it was given
+        self.dropped = 0
+        self.pending: deque[bytes] = deque()  # output past the cap, not yet in the log: its last LOG_TAIL bytes
+        self.pending_size = 0
+        self.flushed = time.monotonic()
+        self.keep = True
         self.lock = threading.Lock()
         self.eof = False
         self._reset()
@@ -56,9 +70,11 @@ class OutputTap:
 
     def _pump(self) -> None:
         while not self.eof:
-            select.select([self.fd], [], [], 0.5)
+            select.select([self.fd], [], [], FLUSH_EVERY if self.pending else 0.5)
             with self.lock:
                 self._read_available()
+                if time.monotonic() - self.flushed >= FLUSH_EVERY:
+                    self._flush()
 
     def _read_available(self) -> None:
         while not self.eof:
@@ -70,10 +86,10 @@ class OutputTap:
                 data = b""
             if not data:
                 self.eof = True
+                self._flush()
                 self.log.close()
                 return
-            self.log.write(data)
-            self.log.flush()
+            self._log(data)
             self.total += len(data)
             room = OUTPUT_HEAD - len(self.head)
             if room > 0:
@@ -81,6 +97,57 @@ class OutputTap:
                 data = data[room:]
             self.tail += data
             del self.tail[:-OUTPUT_TAIL]
+
+    def _log(self, data: bytes) -> None:
+        if not self.keep:
+            return
+        self.seen += len(data)
+        self.pending.append(data)
+        self.pending_size += len(data)
+        while self.pending_size - len(self.pending[0]) >= LOG_TAIL:
+            self.pending_size -= len(self.pending.popleft())
+        if self.logged + self.pending_size <= LOG_CAP or time.monotonic() - self.flushed >= FLUSH_EVERY:
+            self._flush()
+
+    def _flush(self) -> None:
+        self.flushed = time.monotonic()
+        if self.pending and self.keep:
+            try:
+                self._write_pending()
+            except OSError:  # a full disk, a removed session folder: the log stops, the session goes on
+                self.keep = False
+
+    def _write_pending(self) -> None:
+        """Past LOG_CAP, rewrite the log as its head, a note of what was dropped and its last LOG_TAIL bytes, swapped
+        in atomically (`debugger output` may be reading the old one)."""
+        pending = b"".join(self.pending)
+        self.pending.clear()
+        self.pending_size = 0
+        if self.logged + len(pending) <= LOG_CAP:
+            self.log.write(pending)
+            self.log.flush()
+            self.logged += len(pending)
+        else:
+            pending = pending[-LOG_TAIL:]
+            fd, older = self.log.fileno(), LOG_TAIL - len(pending)
+            head = os.pread(fd, LOG_HEAD, 0)
+            tail = os.pread(fd, older, self.logged - older) if older else b""
+            tmp = self.path.with_name(f".{self.path.name}.new")
+            tmp.unlink(missing_ok=True)
+            new = tmp.open("x+b")  # exclusive: never through a symlink
+            self.dropped = self.seen - LOG_HEAD - LOG_TAIL
+            new.write(head + dropped_note(self.dropped) + tail + pending)
+            new.flush()
+            tmp.replace(self.path)
+            self.log.close()
+            self.log, self.logged = new, new.tell()
+
+    def forget(self) -> None:
+        """Remove the log and keep nothing more in it (a start that failed)."""
+        with self.lock:
+            self.keep = False
+            self.log.close()
+            self.path.unlink(missing_ok=True)
 
     def drain(self, wait: float = 0.0) -> None:
         """Read what is there; with `wait`, until end of file or that many seconds."""
@@ -95,10 +162,14 @@ class OutputTap:
     def take(self, log_path: Path) -> dict:
         with self.lock:
             self._read_available()
+            self._flush()
             shown = len(self.head) + len(self.tail)
             text = self.head.decode(errors="replace")
             if self.total > shown:
-                text += f"\n[... {self.total - shown} characters cut; whole output: {log_path} ...]\n"
+                where = f"whole output: {log_path}"
+                if self.dropped:
+                    where = f"its start and end: {log_path} (`debugger output --all`; {self.dropped} bytes dropped)"
+                text += f"\n[... {self.total - shown} characters cut; {where} ...]\n"
             text += self.tail.decode(errors="replace")
             result = {"text": text, "total": self.total, "cut": self.total - shown}
             self._reset()
@@ -539,7 +610,7 @@ class Server:
     def no_debugger(self, origin: str, what: str) -> dict:
         """The start's one error line when the interpreter never ran the tracer; the session stays as it was."""
         said = [line.strip() for line in self.program.output.take(self.session.output)["text"].splitlines()]
-        self.session.output.unlink(missing_ok=True)  # `yes` writes 400 MB a second: keep none of it
+        self.program.output.forget()  # `yes` writes 400 MB a second: keep none of it
         last = next((line for line in reversed(said) if line), "")
         if len(last) > 200:
             last = last[:200] + "..."

@@ -17,6 +17,10 @@ from pathlib import Path
 from typing import Any
 
 SESSIONS_DIR_ENV = "DEBUGGER_SESSIONS"
+LOG_HEAD = 1 << 20  # the output log keeps the program's first 1 MiB of output
+LOG_TAIL = 2 << 20  # and at least its last 2 MiB: the middle is dropped
+LOG_CAP = LOG_HEAD + 2 * LOG_TAIL  # the most it holds on disk
+_DROPPED = re.compile(rb"\n\[\.\.\. debugger: (\d+) bytes of output dropped here")
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,39}$")
 NAME_RULE = "letters, digits, '_', '.' or '-', not starting with '.' or '-', at most 40"
 
@@ -162,6 +166,20 @@ def _check_parent(parent: Path) -> None:
 def session(name: str) -> Session:
     check_name(name)
     return Session(name, sessions_dir() / name)
+
+
+def dropped_note(count: int) -> bytes:
+    """What the output log says, at LOG_HEAD, where it dropped the middle of a long output."""
+    return (
+        f"\n[... debugger: {count} bytes of output dropped here; the log keeps the first {LOG_HEAD >> 20} MB "
+        f"and the last {LOG_TAIL >> 20} MB or more ...]\n"
+    ).encode()
+
+
+def dropped_in_log(data: bytes) -> int:
+    """How many bytes the output log `data` dropped (0 when it holds the whole output)."""
+    found = _DROPPED.match(data, LOG_HEAD)
+    return int(found.group(1)) if found else 0
 
 
 def read_json(path: Path, default: Any = None) -> Any:
