@@ -100,7 +100,21 @@ class PromptLayoutConfig(BaseModel):
     `anthropic` or `claude`."""
 
 
+# keys upstream's runners pass for its InteractiveAgent (`swebench-single -y` / `--exit-immediately`): this agent
+# never asks for confirmation, so they are accepted and mean nothing
+INTERACTIVE_KEYS = ("mode", "confirm_exit", "whitelist_actions")
+
+
 class LLMIDEAgentConfig(AgentConfig):
+    model_config = ConfigDict(extra="forbid")  # a misspelt key (`singel_call`) is an error, not a silent default
+
+    @model_validator(mode="before")
+    @classmethod
+    def _interactive_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if k not in INTERACTIVE_KEYS}
+        return data
+
     prompt_sections: dict[str, str]
     """Section name -> jinja template; `prompt_layout` says where each goes. Blank renders are left out."""
     prompt_layout: PromptLayoutConfig = PromptLayoutConfig()

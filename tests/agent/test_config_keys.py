@@ -45,6 +45,7 @@ def test_the_shipped_config_validates() -> None:
     [
         ({"memory__treshold": 0.5}, "memory.treshold"),
         ({"prompt_layout__rebuild_evry": 5}, "prompt_layout.rebuild_evry"),
+        ({"singel_call": True}, "singel_call"),
     ],
 )
 def test_a_misspelt_agent_key_is_named(changes: dict[str, Any], named: str) -> None:
@@ -63,3 +64,9 @@ def test_a_misspelt_agent_key_is_named(changes: dict[str, Any], named: str) -> N
 def test_a_misspelt_environment_key_is_named(changes: dict[str, Any], named: str) -> None:
     with pytest.raises(ValidationError, match=named):
         LLMIDEEnvironmentConfig(**environment_block(**changes))
+
+
+def test_upstream_runners_interactive_keys_are_accepted() -> None:
+    """`mini-extra swebench-single -y --exit-immediately` passes `mode` and `confirm_exit` to the agent's config."""
+    config = LLMIDEAgentConfig(**agent_block(mode="yolo", confirm_exit=False, whitelist_actions=[]))
+    assert not hasattr(config, "mode") and config.single_call is False
