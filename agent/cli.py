@@ -32,16 +32,16 @@ def _target_folder(value: str | None) -> Path | None:
     if value is None:
         return None
     if not value.strip():
-        raise typer.BadParameter("empty (name a site-packages folder, or leave --target out)")
+        raise typer.BadParameter("empty (name a site-packages folder, or leave --target out)", param_hint="'--target'")
     if not Path(value).is_dir():
-        raise typer.BadParameter(f"{value}: no such folder")
+        raise typer.BadParameter(f"{value}: no such folder", param_hint="'--target'")
     return Path(value)
 
 
 @app.command("install-hook")
 def install_hook(
     target: str | None = typer.Option(
-        None, "--target", help="site-packages folder (default: this Python's)", metavar="DIR", callback=_target_folder
+        None, "--target", help="site-packages folder (default: this Python's)", metavar="DIR"
     ),
 ) -> None:
     """Make `mini-extra swebench` / `swebench-single` run the LLM-IDE agent (writes the startup hook's .pth file).
@@ -50,22 +50,21 @@ def install_hook(
     """
     from agent.hook import ENV_VAR, write_pth
 
-    path = write_pth(target)
+    path = write_pth(_target_folder(target))
     typer.echo(f"startup hook installed: {path}")
     typer.echo(f"switch back to upstream: {ENV_VAR}=upstream, or per run -c agent.agent_class=default")
 
 
 @app.command("uninstall-hook")
 def uninstall_hook(
-    target: str | None = typer.Option(
-        None, "--target", help="site-packages folder", metavar="DIR", callback=_target_folder
-    ),
+    target: str | None = typer.Option(None, "--target", help="site-packages folder", metavar="DIR"),
 ) -> None:
     """Remove the startup hook's .pth file: mini-swe-agent runs unchanged again."""
     from agent.hook import pth_path, remove_pth
 
-    removed = remove_pth(target)
-    typer.echo(f"startup hook {'removed' if removed else 'was not installed'}: {pth_path(target)}")
+    folder = _target_folder(target)
+    removed = remove_pth(folder)
+    typer.echo(f"startup hook {'removed' if removed else 'was not installed'}: {pth_path(folder)}")
 
 
 @app.command()
