@@ -113,6 +113,8 @@ def html(
 
     from agent.trajectory_html import write_trajectory_html
 
+    if trajectory.is_dir():
+        raise CliError(f"{trajectory}: a folder, not a trajectory file (name one .traj.json in it)")
     if not trajectory.is_file():
         raise CliError(f"{trajectory}: no such trajectory file")
     if output.exists() and output.samefile(trajectory):

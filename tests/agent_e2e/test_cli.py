@@ -85,6 +85,7 @@ def test_status_shows_the_switch_as_set(value: str, shown: str) -> None:
         (["html", "{tmp}/odd.json", "-o", "{tmp}/new/x.html"], 1, "llm-ide: {tmp}/odd.json: not a trajectory ("),
         # -o naming the trajectory itself: refused, the trajectory left as it was
         (["html", "{tmp}/odd.json", "-o", "{tmp}/odd.json"], 1, "llm-ide: {tmp}/odd.json: is the trajectory itself"),
+        (["html", "{tmp}", "-o", "{tmp}/x.html"], 1, "llm-ide: {tmp}: a folder, not a trajectory file"),
         (["bug-report", "/nonexistent-a", "/tmp"], 1, "llm-ide: /nonexistent-a: no such run folder"),
         (["frobnicate"], 2, "No such command"),
         (["html"], 2, "Missing argument"),
