@@ -122,6 +122,10 @@ def _run_metrics(run: Path) -> RunMetrics:
 def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: bool = False) -> str:
     """The side-by-side report as text (JSON with json_out); also written to `output` when given."""
     a, b = run_metrics(Path(run_a)), run_metrics(Path(run_b))
+    if output is not None and Path(output).is_file():
+        inside = [run for run in (Path(run_a), Path(run_b)) if Path(output).resolve().is_relative_to(run.resolve())]
+        if inside and Path(output).suffix == ".json":  # a trajectory (or a bug record) the report was read from
+            raise ReportError(f"{output}: a JSON file of run folder {inside[0]}; -o names a new file for the report")
     if json_out:
         text = json.dumps({"A": asdict(a), "B": asdict(b)}, indent=2)
     else:

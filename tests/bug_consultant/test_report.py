@@ -122,10 +122,13 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
     "no trajectory with info.bug_consultant" there and "no such run folder" from `llm-ide bug-report`."""
     a, b = runs
     prefix = "bug-report" if command[0] == "agent.bug_consultant.report" else "llm-ide"
+    traj = b / "inst-0" / "inst-0.traj.json"  # -o naming a trajectory: refused, the trajectory kept
+    before = traj.read_text()
     cases = [
         ([str(tmp_path / "nope"), str(b)], f"{tmp_path / 'nope'}: no such run folder"),
         ([str(a), str(b), "-o", str(a)], f"{a}: cannot write the report (Is a directory)"),
         ([str(a), str(b), "-o", str(tmp_path / "no" / "r.txt")], "r.txt: cannot write the report (No such file"),
+        ([str(a), str(b), "-o", str(traj)], f"{traj}: a JSON file of run folder {b}; -o names a new file"),
     ]
     for args, message in cases:
         proc = subprocess.run([sys.executable, "-m", *command, *args],
@@ -133,3 +136,4 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
         assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith(f"{prefix}: "), proc.stderr
         assert message in proc.stderr
+    assert traj.read_text() == before
