@@ -157,6 +157,11 @@ class LLMIDEAgentConfig(AgentConfig):
             raise ValueError(f"phase_model_kwargs: {', '.join(phases)} is not a phase ({', '.join(PHASES)})")
         if self.single_call and not self.single_call_template:
             raise ValueError("single_call needs a single_call_template")
+        from agent.actions import ACTION_TYPES
+
+        for key in ("action_types", "read_only_actions"):  # a misspelt one was an action the agent could never use
+            if odd := [name for name in getattr(self, key) if name not in ACTION_TYPES]:
+                raise ValueError(f"{key}: {', '.join(odd)} is not an action ({', '.join(ACTION_TYPES)})")
         return self
 
 

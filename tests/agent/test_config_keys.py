@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +71,16 @@ def test_upstream_runners_interactive_keys_are_accepted() -> None:
     """`mini-extra swebench-single -y --exit-immediately` passes `mode` and `confirm_exit` to the agent's config."""
     config = LLMIDEAgentConfig(**agent_block(mode="yolo", confirm_exit=False, whitelist_actions=[]))
     assert not hasattr(config, "mode") and config.single_call is False
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"action_types": ["bash", "opne", "submit"]}, "action_types: opne is not an action (bash, open, "),
+        ({"read_only_actions": ["open", "overveiw"]}, "read_only_actions: overveiw is not an action"),
+    ],
+)
+def test_a_misspelt_action_is_named(changes: dict[str, Any], named: str) -> None:
+    """`opne` in action_types was listed to the model as an action and refused when the model used it."""
+    with pytest.raises(ValidationError, match=re.escape(named)):
+        LLMIDEAgentConfig(**agent_block(**changes))
