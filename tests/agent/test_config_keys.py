@@ -84,3 +84,14 @@ def test_a_misspelt_action_is_named(changes: dict[str, Any], named: str) -> None
     """`opne` in action_types was listed to the model as an action and refused when the model used it."""
     with pytest.raises(ValidationError, match=re.escape(named)):
         LLMIDEAgentConfig(**agent_block(**changes))
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [({"memory__max_chunks": -3}, "memory.max_chunks"), ({"memory__gamma": 7}, "memory.gamma"),
+     ({"memory__log_stride": 0}, "memory.log_stride")],
+)  # fmt: skip
+def test_a_memory_value_out_of_range_is_named(changes: dict[str, Any], named: str) -> None:
+    """Found by a user trial: `max_chunks: -3` and `gamma: 7` were accepted (a decay above 1 grows every score)."""
+    with pytest.raises(ValidationError, match=rf"{named}\s+Input should be (greater|less) than"):
+        LLMIDEAgentConfig(**agent_block(**changes))
