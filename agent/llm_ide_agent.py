@@ -44,35 +44,35 @@ CACHE_CONTROL_MODELS = re.compile(r"anthropic|claude", re.IGNORECASE)
 class MemoryConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")  # a misspelt key (`treshold`) is an error, not a silent default
 
-    alpha: float = Field(1.0, ge=0)
+    alpha: float = Field(default=1.0, ge=0)
     """Weight of an access in the chunk score."""
-    beta: float = Field(1.0, ge=0)
+    beta: float = Field(default=1.0, ge=0)
     """Weight of one citation in the chunk score."""
-    gamma: float = Field(0.85, gt=0, le=1)
+    gamma: float = Field(default=0.85, gt=0, le=1)
     """Decay per operation."""
-    threshold: float = Field(0.3, ge=0)
+    threshold: float = Field(default=0.3, ge=0)
     """Chunks scoring above this are shown in Code Context."""
-    max_chunks: int = Field(12, ge=0)
+    max_chunks: int = Field(default=12, ge=0)
     """At most this many chunks (the best scores) are shown; 0 = no cap."""
-    max_context_chars: int = Field(12000, ge=0)
+    max_context_chars: int = Field(default=12000, ge=0)
     """When the rendered code context is longer, only the best-scoring chunks that fit are shown; 0 = no cap."""
-    brief_nodes: int = Field(20, ge=0)
+    brief_nodes: int = Field(default=20, ge=0)
     """Chain nodes older than the recent ones: the next N get a one-line entry, older ones a shorter one."""
-    summary_nodes: int = Field(60, ge=0)
+    summary_nodes: int = Field(default=60, ge=0)
     """Of the one-line entries, the N latest keep the step's summary; older ones show only the operation (a long
     run's log then grows by about a third of a summarised line a step); 0 = every entry keeps it."""
-    log_stride: int = Field(20, ge=1)
+    log_stride: int = Field(default=20, ge=1)
     """The boundaries between the longer, the shorter and the summary-less one-line entries move in steps of N chain
     nodes, so an entry is the same text across rebuilds (a cached prefix) most of the time; 1: exactly
     `brief_nodes` and `summary_nodes`."""
-    recent_nodes: int = Field(3, ge=0)
+    recent_nodes: int = Field(default=3, ge=0)
     """The last N chain nodes are shown in full; older ones as one line each."""
-    observation_head: int = Field(2000, ge=0)
-    observation_tail: int = Field(1500, ge=0)
+    observation_head: int = Field(default=2000, ge=0)
+    observation_tail: int = Field(default=1500, ge=0)
     """Characters of the last node's observation shown (head and tail); older nodes show their summary instead."""
-    max_lessons: int = Field(15, ge=0)
+    max_lessons: int = Field(default=15, ge=0)
     """Only the most recent lessons are shown."""
-    max_stored_observation: int = Field(20000, ge=0)
+    max_stored_observation: int = Field(default=20000, ge=0)
     """Observations are kept in memory (and the trajectory) up to this many characters, head and tail."""
 
 
