@@ -369,6 +369,18 @@ SETS = [
         " failing through each module's own pytest suite, built in session 20 by another engineer;"
         " reported once in session 20 (1d3b97d), tuned on since",
     ),
+    # faults in four small business-rule modules written for the set (a double-entry ledger on decimal, an order
+    # pricing engine on frozen dataclasses, a booking calendar on datetime with fixed UTC offsets, an inventory with
+    # reservations whose states are an enum), each failing run one test of the module's own pytest suite; built in
+    # session 20 by another engineer who never read the retrieval code, banked; registered never tuned on in session
+    # 21 and run once per line at the method of a39fc17 (before any session-21 change)
+    LabelledSet(
+        "bug_heldout25",
+        DATA / "bug_heldout25" / "bug_heldout25.jsonl",
+        False,
+        "faults in four small business-rule modules on decimal, dataclasses, datetime and enum, failing through each"
+        " module's own pytest suite, built in session 20 by another engineer; never tuned on",
+    ),
 ]
 
 
