@@ -131,9 +131,11 @@ def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: b
     else:
         text = templates.render_block(templates.load()["report"], a=asdict(a), b=asdict(b)).rstrip()
     if output is not None:
-        try:
+        try:  # missing folders are made, as `llm-ide html -o` makes them
+            if not Path(output).parent.exists():
+                Path(output).parent.mkdir(parents=True)
             Path(output).write_text(text + "\n")
-        except OSError as e:  # a folder, a missing folder, no permission: one line, not a traceback
+        except OSError as e:  # a folder, a file as a folder, no permission: one line, not a traceback
             raise ReportError(f"{output}: cannot write the report ({e.strerror})") from None
     return text
 

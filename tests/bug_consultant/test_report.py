@@ -127,7 +127,7 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
     cases = [
         ([str(tmp_path / "nope"), str(b)], f"{tmp_path / 'nope'}: no such run folder"),
         ([str(a), str(b), "-o", str(a)], f"{a}: cannot write the report (Is a directory)"),
-        ([str(a), str(b), "-o", str(tmp_path / "no" / "r.txt")], "r.txt: cannot write the report (No such file"),
+        ([str(a), str(b), "-o", str(traj / "r.txt")], "r.txt: cannot write the report (Not a directory"),
         ([str(a), str(b), "-o", str(traj)], f"{traj}: a JSON file of run folder {b}; -o names a new file"),
     ]
     for args, message in cases:
@@ -137,3 +137,7 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
         assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith(f"{prefix}: "), proc.stderr
         assert message in proc.stderr
     assert traj.read_text() == before
+    made = tmp_path / "no" / "such" / "r.txt"  # missing folders are made, as `llm-ide html -o` makes them
+    proc = subprocess.run([sys.executable, "-m", *command, str(a), str(b), "-o", str(made)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0 and made.read_text().strip() == proc.stdout.strip(), proc.stderr
