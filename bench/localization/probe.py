@@ -1,6 +1,7 @@
 """One task's episode call by call, for one tool: what the localization bench counts, with the text each call read.
 
     python3 bench/localization/probe.py scipy-20692 [--tool lsp|sed|awk] [--text] [--json]
+    python3 bench/localization/probe.py --json > lsp.jsonl      # every task, one line each (compare two versions)
 
 The same policy, backends and counting as `bench/agent_bench.py --only localization` (a task's figures here equal its
 row there); a tuning aid, not a benchmark: it prints no ratio.
@@ -54,15 +55,15 @@ class Recording:
 
 @app.command()
 def main(
-    task_ids: list[str] = typer.Argument(..., help="task ids (bench/localization/tasks/ID.yaml)"),
+    task_ids: list[str] = typer.Argument(None, help="task ids (bench/localization/tasks/ID.yaml); none: every task"),
     tool: str = typer.Option("lsp", "--tool", help="lsp (the agent's actions), sed (grep/sed) or awk (grep+awk)"),
     text: bool = typer.Option(False, "--text", help="also print each call's observation"),
     as_json: bool = typer.Option(False, "--json", help="one JSON line per task"),
 ) -> None:
     if tool not in ("lsp", "sed", "awk"):
         raise typer.BadParameter(f"{tool!r}: one of lsp, sed, awk", param_hint="--tool")
-    tasks = load_tasks(only=task_ids)
-    missing = sorted(set(task_ids) - {t.id for t in tasks})
+    tasks = load_tasks(only=task_ids or None)
+    missing = sorted(set(task_ids or ()) - {t.id for t in tasks})
     if missing:
         raise typer.BadParameter(f"no such task: {', '.join(missing)}", param_hint="TASK_IDS")
     count = token_counter()
