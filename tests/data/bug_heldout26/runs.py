@@ -4,8 +4,8 @@ fnmatch and struct) and write bug_heldout26.jsonl. Rows that share `group` fail 
 
     python tests/data/bug_heldout26/runs.py --setup         # the venv /tmp/bugset26/venv with the pinned pytest
     python tests/data/bug_heldout26/runs.py                 # run everything, write the jsonl, merge summaries.json
-    python tests/data/bug_heldout26/runs.py --only lg_      # dry run of some groups, writes nothing
-    python tests/data/bug_heldout26/runs.py --probe bk_naive_at       # every failing test under one fault
+    python tests/data/bug_heldout26/runs.py --only tk_      # dry run of some groups, writes nothing
+    python tests/data/bug_heldout26/runs.py --probe tk_kid_ignored    # every failing test under one fault
 """
 
 from __future__ import annotations

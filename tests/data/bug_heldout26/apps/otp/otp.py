@@ -28,7 +28,7 @@ def decode_secret(secret: str) -> bytes:
 def hotp(key: bytes, counter: int, digits: int = 6, algorithm: str = "sha1") -> str:
     mac = hmac.new(key, struct.pack(">Q", counter), getattr(hashlib, algorithm)).digest()
     offset = mac[-1] & 0x0F
-    value = struct.unpack(">I", mac[offset : offset + 4])[0] & 0x7FFFFFFF
+    value = struct.unpack(">I", mac[offset : offset + 4])[0] & 0x7FFF_FFFF
     return str(value % 10**digits).zfill(digits)
 
 
