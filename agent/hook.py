@@ -159,6 +159,36 @@ def _load_class(path: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
+def config_problem(specs: list[str], agent_class: str | None = None) -> str | None:
+    """The first error the LLM-IDE agent's or environment's config of a run would raise on every instance (a misspelt
+    key, a value out of range), as one line naming it; None when it validates or when the run picks another agent."""
+    from pydantic import ValidationError
+
+    try:
+        config = _merged(specs)
+    except Exception:  # a spec upstream cannot read: its own runner says so
+        return None
+    agent = {k: v for k, v in (config.get("agent") or {}).items() if k != "agent_class"}
+    if (agent_class or (config.get("agent") or {}).get("agent_class") or OUR_AGENT) != OUR_AGENT:
+        return None  # another agent (or a subclass of ours, with a config of its own)
+    from agent.environment import LLMIDEEnvironmentConfig
+    from agent.llm_ide_agent import LLMIDEAgentConfig
+
+    environment = dict(config.get("environment") or {})
+    checks: list[tuple[str, Any, dict]] = [("agent", LLMIDEAgentConfig, agent)]
+    if environment.pop("environment_class", "docker") in ("docker", OUR_ENVIRONMENT):
+        checks.append(("environment", LLMIDEEnvironmentConfig, {**environment, "image": "-"}))  # the runner adds it
+    for section, config_class, values in checks:
+        try:
+            config_class(**values)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(part) for part in (section, *first["loc"]))
+            more = f" (and {len(e.errors()) - 1} more)" if len(e.errors()) > 1 else ""
+            return f"config error: {where}: {first['msg']}{more}"
+    return None
+
+
 def _is_default_spec(spec: str, default: Path) -> bool:
     if "=" in spec:
         return False
@@ -192,6 +222,11 @@ def _wrap_main(module: Any) -> None:
             kwargs["config_spec"] = base_config_specs(
                 list(kwargs.get("config_spec") or []), module.DEFAULT_CONFIG_FILE, kwargs.get("agent_class")
             )
+            problem = config_problem(kwargs["config_spec"], kwargs.get("agent_class"))
+            if problem:  # every instance would fail on it (the batch runner logs that and exits 0): say it once
+                command = module.__name__.rsplit(".", 1)[-1].replace("_", "-")
+                print(f"mini-extra {command}: {problem}", file=sys.stderr)
+                raise SystemExit(1)
         return original(**kwargs)
 
     info.callback = main

@@ -166,3 +166,32 @@ def test_an_editable_install_carries_the_hook(tmp_path):
     assert started.stdout.split() == [str(src / "agent" / "hook.py"), "_Finder"], started.stderr
     subprocess.run([*pip, "uninstall", "-y", "swe-ide-toolkit"], check=True, capture_output=True, env=VENV_ENV)
     assert not (site / PTH_NAME).exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "spec", "message"),
+    [
+        ("swebench", "agent.memory.gamma=7", "config error: agent.memory.gamma: Input should be less than or equal"),
+        ("swebench", "agent.memroy.gamma=0.5", "config error: agent.memroy: Extra inputs are not permitted"),
+        ("swebench-single", "environment.lsp_timout=5", "config error: environment.lsp_timout: Extra inputs are not"),
+    ],
+)
+def test_a_config_error_is_one_line_and_exit_1_before_any_instance(tmp_path, command, spec, message):
+    """Every instance would fail on it: the batch runner logged that per instance (in minisweagent.log) and exited 0;
+    now the run stops before loading a dataset (the subset named here does not exist) or starting a container."""
+    args = [command, "--subset", str(tmp_path / "no-such-dataset"), "--split", "test", "-c", spec]
+    run = subprocess.run(["mini-extra", *args, "-o", str(tmp_path / "out")], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120, env={**os.environ, "MSWEA_SILENT_STARTUP": "1"})  # fmt: skip
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.stderr.strip().splitlines()[-1].startswith(f"mini-extra {command}: {message}"), run.stderr
+    assert "Traceback" not in run.stderr and not (tmp_path / "out").exists()
+
+
+def test_another_agent_is_not_checked_against_ours():
+    from agent.hook import config_problem
+
+    assert config_problem([CONFIG]) is None
+    assert config_problem([CONFIG, "agent.agent_class=default", "agent.step_limit=3"]) is None
+    assert config_problem([CONFIG, "agent.memory.max_chunks=-3"]) == (
+        "config error: agent.memory.max_chunks: Input should be greater than or equal to 0"
+    )
