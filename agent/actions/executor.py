@@ -871,8 +871,10 @@ class Actions:
         hidden, in_tests = len(exact) - len(main) - len(listed), len(tests) - len(listed)
         if hidden > 0:
             lines.append(self.templates.message("more_definitions", more=hidden, tests=in_tests, name=symbol.last))
-        if any(d.kind in _SCOPE_KINDS for d in main):  # a class or function outside tests answers it: partial
-            loose = []  # matches are noise there (find_symbol a part of the name lists them)
+        more = self._unique_hit(main[0], facts) if len(main) == 1 else None  # one answer: what the next call
+        instance = self._instance_class(main[0], facts) if len(main) == 1 and more is None else None  # would fetch
+        if any(d.kind in _SCOPE_KINDS for d in main) or instance:  # a class or function outside tests answers it
+            loose = []  # (or the class of the instance it names): partial matches are noise there
         elif exact:  # only names assigned, tests or an import alias define it: a few partial matches are enough
             found = {(d.file, d.line) for d in exact}
             loose = [d for d in loose if (d.file, d.line) not in found][: self.limits.max_loose_matches_after_exact]
@@ -882,14 +884,14 @@ class Actions:
             lines += [located(d.file, d.line, d.qualname, d.detail) for d in loose]
         text = "\n".join(lines)
         chunks = [d.chunk() for d in main]
-        if len(main) == 1:  # one answer: what the next call would fetch, when it is small
-            more = self._unique_hit(main[0], facts)
-            if more is not None:
-                d = main[0]  # the only definition, a function shown whole with nothing else to tell (an alias,
-                alone = not (d.is_class or d.alias or d.overloads or through or loose) and len(exact) == 1
-                # overloads, tests): its block's file and numbered def line say where it is, as its located line did
-                text = more.observation if alone else text + "\n\n" + more.observation
-                chunks = more.chunks or chunks
+        if instance is not None:  # the name's own line, then its class
+            text, chunks = text + "\n" + instance.observation, instance.chunks or chunks
+        if more is not None:  # when it is small
+            d = main[0]  # the only definition, a function shown whole with nothing else to tell (an alias,
+            alone = not (d.is_class or d.alias or d.overloads or through or loose) and len(exact) == 1
+            # overloads, tests): its block's file and numbered def line say where it is, as its located line did
+            text = more.observation if alone else text + "\n\n" + more.observation
+            chunks = more.chunks or chunks
         if repeated and len(repeated) < len(text):  # saying so is shorter than listing them again
             return ActionResult(repeated, 0, [d.chunk() for d in main])
         return ActionResult(text, 0, chunks)
@@ -949,6 +951,21 @@ class Actions:
         if scope is not None and short:
             return self._show_function(d.file, scope)
         return None
+
+    def _instance_class(self, d: Definition, facts: FileFacts) -> ActionResult | None:
+        """A name assigned an instance of one of the repository's classes (`zipf = zipf_gen(a=1)`, as an IDE's hover
+        names its type): the class's located line and what a find_symbol of the class would show; None otherwise."""
+        call = _INSTANCE.match(d.detail.strip()) if d.kind not in _SCOPE_KINDS and not d.file.startswith("/") else None
+        if call is None:
+            return None
+        name = call["callee"].rsplit(".", 1)[-1]
+        found = [f for f in self._bridge.definition(d.file, d.line, name=name) if not f["file"].startswith("/")]
+        classes = [c for f in found if (c := self._definition_at({**f, "name": name}, facts)).is_class and not c.test]
+        more = self._unique_hit(classes[0], facts) if len(classes) == 1 else None
+        if more is None:
+            return None
+        intro = self.templates.message("instance_of", name=d.qualname, cls=classes[0].qualname)
+        return ActionResult(f"{intro}\n{classes[0].text()}\n\n{more.observation}", 0, more.chunks)
 
     def _definition_at(self, w: dict, facts: FileFacts) -> Definition:
         """What is defined at a workspace-symbol or go-to-definition answer: the class/function there even when it
@@ -1039,6 +1056,10 @@ _DOC_OPEN = re.compile(r"""^[rRuUbB]{0,2}(\"\"\"|''')""")
 
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+# an assignment of a call (`zipf = zipf_gen(a=1, ...)`, `x: T = mod.Cls(`): the called name
+_INSTANCE = re.compile(r"[\w.]+\s*(?::[^=]*)?=\s*(?P<callee>[A-Za-z_][\w.]*)\(")
 
 
 def _holds_words(name: str, part: str) -> bool:
