@@ -99,8 +99,9 @@ class BugConsultant:
     ):
         self.config = config_from(cfg)
         self.enabled = self.config.use_bug_consultant
-        self.run_id = run_id or uuid.uuid4().hex[:12]
-        self.instance_id = instance_id
+        # ids are text, as the store keeps them: an int id would match no stored row and leak its own records
+        self.run_id = _text_id(run_id) or uuid.uuid4().hex[:12]
+        self.instance_id = _text_id(instance_id)
         self.summarizer = Summarizer(self.config)
         self.templates = templates.load()
         self.bug_records: list[BugRecord] = []
@@ -144,7 +145,7 @@ class BugConsultant:
             node_id=str(node_id),
             node_step=node_step,
             run_id=self.run_id,
-            instance_id=self.instance_id if instance_id is None else instance_id,
+            instance_id=self.instance_id if instance_id is None else _text_id(instance_id),
             command=command,
             original_code=code,
             original_error=error_output[-20000:],
@@ -401,6 +402,11 @@ class BugConsultant:
         if self.store is None:
             return []
         return self.store.constraints_of([hit.record.id for hit in self.search(bug_record)])
+
+
+def _text_id(value: object) -> str:
+    """A run or instance id as the store keeps it: text, "" for none (SQLite would turn 5 into '5')."""
+    return "" if value is None else str(value)
 
 
 def _unique(items: Iterable[str]) -> list[str]:

@@ -165,3 +165,22 @@ def test_importing_the_package_leaves_the_root_logger_unconfigured():
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["0", str(30)]  # no handler, WARNING: Python's own unconfigured default
     assert "INFO" not in proc.stderr and "DEBUG" not in proc.stderr
+
+
+def test_ids_that_are_not_text_scope_as_their_text(tmp_path, run_script):
+    """A caller's numeric task and run ids (an AIDE node's task index) scope retrieval as the store keeps them, as
+    text: before, instance 5 never matched the stored '5' and got its own records back, and experiment 7 with
+    `experiment_only` saw none of its own."""
+    code = INSTANCES["proj__task-1"]
+    error = run_script(code, "job.py").stderr
+    block = {"use_bug_consultant": True, "store_path": str(tmp_path / "bugs.sqlite"), "experiment_only": True}
+    first = BugConsultant(block, run_id=7, instance_id=5)  # type: ignore[arg-type]
+    first.complete_bug_record(first.start_bug_record("n1", 1, code, error, ""))
+    again = BugConsultant(block, run_id=7, instance_id=5)  # type: ignore[arg-type]
+    query = again.start_bug_record("n2", 2, code, error, "")
+    assert (query.run_id, query.instance_id) == ("7", "5")
+    assert again.search(query, threshold=0.0) == [] and again.search(error, threshold=0.0) == []
+    other = again.start_bug_record("n3", 3, code, error, "", instance_id=6)  # type: ignore[arg-type]
+    assert [(s.record.run_id, s.record.instance_id) for s in again.search(other, threshold=0.0)] == [("7", "5")]
+    unnamed = BugConsultant({**block, "experiment_only": False}, instance_id=None)  # type: ignore[arg-type]
+    assert unnamed.start_bug_record("n4", 4, code, error, "").instance_id == ""
