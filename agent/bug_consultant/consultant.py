@@ -200,7 +200,7 @@ class BugConsultant:
         """Stage 2: one attempt at the bug (positional order as in the seed)."""
         if outcome not in ("success", "failed"):
             raise ValueError(f"outcome must be 'success' or 'failed', not {outcome!r}")
-        commands = list(commands)
+        commands = _items(commands)
         new_info = error_of(error_output) if outcome == "failed" and error_output else None
         trial = DebugTrial(
             trial_num=trial_num or bug_record.num_trials + 1,
@@ -301,7 +301,7 @@ class BugConsultant:
         config's `retrieve_same_instance` / `retrieve_incomplete`) say otherwise."""
         return self._search(
             query,
-            tags=list(tags),
+            tags=_items(tags),
             top_k=self.config.max_similar_bugs if top_k is None else top_k,
             threshold=threshold,
             include_same_instance=include_same_instance,
@@ -310,7 +310,7 @@ class BugConsultant:
 
     def ranking(self, query: BugRecord | str, *, tags: Iterable[str] = (), **flags: bool) -> list[ScoredBug]:
         """The full ranking for evaluation: every retrievable record, no gate, no cap."""
-        return self._search(query, tags=list(tags), top_k=None, threshold=0.0, **flags)
+        return self._search(query, tags=_items(tags), top_k=None, threshold=0.0, **flags)
 
     def _search(
         self,
@@ -407,6 +407,11 @@ class BugConsultant:
 def _text_id(value: object) -> str:
     """A run or instance id as the store keeps it: text, "" for none (SQLite would turn 5 into '5')."""
     return "" if value is None else str(value)
+
+
+def _items(values: Iterable[str]) -> list[str]:
+    """Tags or commands as a list; one string is one item (list("numpy") would be five one-letter tags)."""
+    return [values] if isinstance(values, str) else list(values)
 
 
 def _unique(items: Iterable[str]) -> list[str]:

@@ -188,3 +188,21 @@ def test_an_outcome_other_than_success_or_failed_is_refused(tmp_path) -> None:
     with pytest.raises(ValueError, match="outcome must be 'success' or 'failed', not 'maybe'"):
         consultant.record_trial(record, 1, "plan", "code", "maybe")  # type: ignore[arg-type]
     assert record.num_trials == 0
+
+
+def test_one_string_of_tags_or_commands_is_one_item(tmp_path) -> None:
+    """`retrieve_similar_bugs(error, "numpy")` and `commands="pytest -x"`: one tag, one command. Before, a string
+    was split into its letters: the tag scored nothing against a record tagged `numpy`, and the strategy read
+    "ran t; -; x"."""
+    error = 'Traceback (most recent call last):\n  File "/w/a.py", line 1, in <module>\nValueError: bad value\n'
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, instance_id="q")
+    tagged = BugRecord(instance_id="old", original_error=error, summary_source="llm", context_tags=["numpy", "io"],
+                       error_category="ValueError", completed_at="2026-01-01T00:00:00+00:00")  # fmt: skip
+    consultant.store.save(tagged)  # type: ignore[union-attr]  # a record summarised by a model, as another run wrote
+    as_list, as_text = consultant.ranking(error, tags=["numpy"]), consultant.ranking(error, tags="numpy")
+    assert as_text == as_list and as_list[0].fields["tags"] > 0 and as_list[0].record.id == tagged.id
+    assert consultant.retrieve_similar_bugs(error, "numpy") == consultant.retrieve_similar_bugs(error, ["numpy"])
+    record = consultant.start_bug_record("n1", 0, "", error)
+    consultant.record_trial(record, 1, "", "", "failed", error, commands="pytest -x")
+    consultant.record_trial(record, 2, "", "", "success", commands="pytest -q")
+    assert record.failed_strategies == ["ran pytest -x"] and record.successful_strategy == "ran pytest -q"
