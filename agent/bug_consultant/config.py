@@ -66,4 +66,4 @@ class BugConsultantConfig(BaseModel):
         """The shared store when one is configured (`store_path`, else $LLM_IDE_BUG_STORE); None otherwise."""
         if self.store_path:
             return Path(self.store_path).expanduser()
-        return Path(env) if (env := os.environ.get(DEFAULT_STORE_ENV)) else None
+        return Path(env).expanduser() if (env := os.environ.get(DEFAULT_STORE_ENV)) else None

@@ -116,7 +116,7 @@ class BugConsultant:
         store_path = self.store_path(log_dir, experiment_dir)
         consultant_dir = Path(log_dir) / "bug_consultant" if log_dir is not None else None
         json_dir = self.config.json_dir or consultant_dir or store_path.parent / "records"
-        self.store = BugStore(store_path, Path(json_dir) if self.config.write_json else None)
+        self.store = BugStore(store_path, Path(json_dir).expanduser() if self.config.write_json else None)
         self.index = shared_index(self.store, threshold=self.config.similarity_threshold)
 
     def store_path(self, log_dir: Path | None, experiment_dir: Path | None) -> Path:

@@ -184,3 +184,21 @@ def test_ids_that_are_not_text_scope_as_their_text(tmp_path, run_script):
     assert [(s.record.run_id, s.record.instance_id) for s in again.search(other, threshold=0.0)] == [("7", "5")]
     unnamed = BugConsultant({**block, "experiment_only": False}, instance_id=None)  # type: ignore[arg-type]
     assert unnamed.start_bug_record("n4", 4, code, error, "").instance_id == ""
+
+
+def test_a_home_relative_json_dir_or_store_lands_in_home(tmp_path, run_script, monkeypatch):
+    """`json_dir: ~/bugs/records` and `LLM_IDE_BUG_STORE=~/bugs/shared.sqlite` (quoted, so the shell left the `~`)
+    mean the home folder, as `store_path: ~/…` already did; before, both made a folder named `~` in the working
+    directory."""
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv(DEFAULT_STORE_ENV, "~/bugs/shared.sqlite")
+    monkeypatch.chdir(tmp_path)
+    consultant = BugConsultant({"use_bug_consultant": True, "json_dir": "~/bugs/records"}, instance_id="i1")
+    code = INSTANCES["proj__task-1"]
+    record = consultant.start_bug_record("n", 1, code, run_script(code, "job.py").stderr, "")
+    consultant.complete_bug_record(record)
+    assert consultant.store is not None and consultant.store.path == home / "bugs" / "shared.sqlite"
+    assert (home / "bugs" / "records" / f"bug_{record.id}.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["home", work.name])
