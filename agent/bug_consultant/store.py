@@ -84,9 +84,13 @@ class BugStore:
         if json_dir is not None:
             json_dir.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        self._conn().executescript(_SCHEMA)
-        self._migrate()
-        self._conn().execute("CREATE INDEX IF NOT EXISTS records_version ON records (version)")
+        try:
+            self._conn().executescript(_SCHEMA)
+            self._migrate()
+            self._conn().execute("CREATE INDEX IF NOT EXISTS records_version ON records (version)")
+        except sqlite3.DatabaseError as e:  # sqlite's message names no file: a folder, another file, a bad path
+            self.close()
+            raise type(e)(f"{self.path}: not a usable bug store ({e})") from None
 
     def _migrate(self) -> None:
         """A store written before instance ids, completion and versions existed gets those columns."""

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
+
+import pytest
 
 from agent.bug_consultant import BugConsultant, BugRecord
 from agent.bug_consultant.store import BugStore
@@ -181,3 +184,18 @@ def test_a_store_of_the_previous_release_is_migrated_and_searchable(tmp_path, ru
     record = consultant.start_bug_record("n", 1, code, error, "")
     assert [s.record.id for s in consultant.search(record)] == ["done"]
     assert {s.record.id for s in consultant.search(record, include_incomplete=True)} == {"done", "open"}
+
+
+def test_a_path_that_is_no_store_is_named_in_the_error_and_left_alone(tmp_path):
+    """An experiment's store that is a text file, or a store path that is a folder, fails with the path in the
+    message (sqlite's own names none: "file is not a database"), and the file is left as it was."""
+    notes = tmp_path / "bug_consultant" / "bugs.sqlite"
+    notes.parent.mkdir()
+    notes.write_text("my notes, not a database\n" * 50)
+    with pytest.raises(sqlite3.DatabaseError) as failed:
+        BugConsultant({"use_bug_consultant": True}, tmp_path)
+    assert str(failed.value) == f"{notes}: not a usable bug store (file is not a database)"
+    with pytest.raises(sqlite3.OperationalError) as failed:
+        BugConsultant({"use_bug_consultant": True, "store_path": tmp_path})
+    assert str(failed.value) == f"{tmp_path}: not a usable bug store (unable to open database file)"
+    assert notes.read_text() == "my notes, not a database\n" * 50 and sorted(notes.parent.iterdir()) == [notes]
