@@ -362,7 +362,6 @@ class BugConsultant:
         self,
         error_signature: str | BugRecord,
         context_tags: Iterable[str] = (),
-        *,
         top_k: int | None = None,
     ) -> list[BugRecord]:
         """The seed's retrieval, fixed: by record (skips itself by id) or by error text plus tags (the tags are

@@ -206,3 +206,17 @@ def test_one_string_of_tags_or_commands_is_one_item(tmp_path) -> None:
     consultant.record_trial(record, 1, "", "", "failed", error, commands="pytest -x")
     consultant.record_trial(record, 2, "", "", "success", commands="pytest -q")
     assert record.failed_strategies == ["ran pytest -x"] and record.successful_strategy == "ran pytest -q"
+
+
+def test_retrieve_similar_bugs_takes_the_seeds_positional_top_k(tmp_path) -> None:
+    """The seed's `retrieve_similar_bugs(error_signature, context_tags, top_k)`: a seed caller passing `top_k`
+    third gets that many records (before, a TypeError: `top_k` was keyword-only)."""
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, instance_id="q")
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+    for task in ("t1", "t2", "t3"):
+        record = consultant.start_bug_record(f"n-{task}", 0, "", error, instance_id=task)
+        consultant.record_trial(record, 1, "use the right key", "", "success")
+        consultant.complete_bug_record(record)
+    best = consultant.retrieve_similar_bugs(error, [], 2)
+    assert len(best) == 2 and best == [s.record for s in consultant.search(error, top_k=2)]
+    assert len(consultant.retrieve_similar_bugs(error, [])) == 3 and {r.instance_id for r in best} < {"t1", "t2", "t3"}
