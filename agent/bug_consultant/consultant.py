@@ -274,7 +274,8 @@ class BugConsultant:
                 exception_type=bug_record.exception_type,
                 strategy=bug_record.successful_strategy,
             )
-            self.world_model.insights.append(insight)
+            if insight not in self.world_model.insights:  # as the store keeps it: once (a record completed again)
+                self.world_model.insights.append(insight)
             self.store.add_world("insights", insight, bug_record.id, self.run_id)
         for constraint in bug_record.learned_constraints:
             if constraint not in self.world_model.api_constraints:

@@ -220,3 +220,20 @@ def test_retrieve_similar_bugs_takes_the_seeds_positional_top_k(tmp_path) -> Non
     best = consultant.retrieve_similar_bugs(error, [], 2)
     assert len(best) == 2 and best == [s.record for s in consultant.search(error, top_k=2)]
     assert len(consultant.retrieve_similar_bugs(error, [])) == 3 and {r.instance_id for r in best} < {"t1", "t2", "t3"}
+
+
+def test_completing_a_record_again_adds_no_insight_twice(tmp_path) -> None:
+    """A search agent that completes every record at the end, some a second time: the world model (and the
+    `world_model_insights` figure the A/B report reads) holds each insight once, as the store does; before, each
+    completion appended the fix's insight again."""
+    consultant = BugConsultant({"use_bug_consultant": True}, tmp_path / "logs", instance_id="q")
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+    record = consultant.start_bug_record("n1", 0, "", error)
+    consultant.record_trial(record, 1, "rename the column", "", "failed", error)
+    consultant.record_trial(record, 2, "use the right key", "", "success")
+    for _ in range(3):
+        consultant.complete_bug_record(record)
+    stored = json.loads((tmp_path / "logs" / "bug_consultant" / "world_model.json").read_text())
+    assert len(consultant.world_model.insights) == 1 and "use the right key" in consultant.world_model.insights[0]
+    assert stored["insights"] == consultant.world_model.insights and len(stored["api_constraints"]) == 1
+    assert consultant.store is not None and consultant.store.world_model().insights == stored["insights"]
