@@ -119,13 +119,22 @@ def _run_metrics(run: Path) -> RunMetrics:
     )
 
 
+def _is_report(path: Path) -> bool:
+    """A report this command wrote earlier (the table or --json): writing it again is a re-run, not data lost."""
+    try:
+        head = path.read_bytes()[:64]
+    except OSError:
+        return False
+    return head.startswith((b"Bug Consultant A/B report", b'{\n  "A": {\n    "run": '))
+
+
 def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: bool = False) -> str:
     """The side-by-side report as text (JSON with json_out); also written to `output` when given."""
     a, b = run_metrics(Path(run_a)), run_metrics(Path(run_b))
     if output is not None and Path(output).is_file():
         inside = [run for run in (Path(run_a), Path(run_b)) if Path(output).resolve().is_relative_to(run.resolve())]
-        if inside and Path(output).suffix == ".json":  # a trajectory (or a bug record) the report was read from
-            raise ReportError(f"{output}: a JSON file of run folder {inside[0]}; -o names a new file for the report")
+        if inside and not _is_report(Path(output)):  # a trajectory, the bug store, the run's log: the run's data
+            raise ReportError(f"{output}: a file of run folder {inside[0]}, not a report; -o names a new file for it")
     if json_out:
         text = json.dumps({"A": asdict(a), "B": asdict(b)}, indent=2)
     else:

@@ -128,7 +128,7 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
         ([str(tmp_path / "nope"), str(b)], f"{tmp_path / 'nope'}: no such run folder"),
         ([str(a), str(b), "-o", str(a)], f"{a}: cannot write the report (Is a directory)"),
         ([str(a), str(b), "-o", str(traj / "r.txt")], "r.txt: cannot write the report (Not a directory"),
-        ([str(a), str(b), "-o", str(traj)], f"{traj}: a JSON file of run folder {b}; -o names a new file"),
+        ([str(a), str(b), "-o", str(traj)], f"{traj}: a file of run folder {b}, not a report; -o names a new file"),
     ]
     for args, message in cases:
         proc = subprocess.run([sys.executable, "-m", *command, *args],
@@ -141,3 +141,21 @@ def test_a_missing_folder_and_an_unwritable_output_are_one_line(command, runs, t
     proc = subprocess.run([sys.executable, "-m", *command, str(a), str(b), "-o", str(made)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert proc.returncode == 0 and made.read_text().strip() == proc.stdout.strip(), proc.stderr
+
+
+def test_output_never_overwrites_the_runs_store_or_log_but_rewrites_a_report(runs):
+    """`-o RUN/bug_consultant/bugs.sqlite` (the experiment's store, in the run folder the report reads) replaced the
+    store by the table; only `.json` files were refused. Every file of a run folder but an earlier report is now."""
+    a, b = runs
+    store, log = b / "bug_consultant" / "bugs.sqlite", a / "minisweagent.log"
+    store.parent.mkdir()
+    store.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    log.write_text("INFO run started\n")
+    for output in (store, log):
+        with pytest.raises(ReportError, match=f"^{output}: a file of run folder .*, not a report; -o names a new"):
+            bug_report(a, b, output)
+    assert store.read_bytes() == b"SQLite format 3\x00" + bytes(100) and log.read_text() == "INFO run started\n"
+    table, as_json = b / "report.txt", b / "report.json"
+    for json_out in (False, True, False):  # a re-run rewrites its own reports, in either form
+        assert bug_report(a, b, table, json_out=json_out) + "\n" == table.read_text()
+        assert bug_report(a, b, as_json, json_out=json_out) + "\n" == as_json.read_text()
