@@ -119,6 +119,8 @@ def html(
         raise CliError(f"{trajectory}: no such trajectory file")
     if output.exists() and output.samefile(trajectory):
         raise CliError(f"{output}: is the trajectory itself (-o names the HTML file to write)")
+    if output.is_file() and not _is_html(output):  # another trajectory, a run's preds.json: the run's data
+        raise CliError(f"{output}: exists and is not an HTML page (-o names the HTML file to write)")
     try:
         written = write_trajectory_html(trajectory, output)
     except json.JSONDecodeError as e:
@@ -126,6 +128,15 @@ def html(
     except (ValueError, KeyError, TypeError, AttributeError, TemplateError) as e:  # a memory of another shape
         raise CliError(f"{trajectory}: not a trajectory ({e})") from None
     typer.echo(f"wrote {written}")
+
+
+def _is_html(path: Path) -> bool:
+    """An HTML page (one this command wrote before, say): overwriting it is a re-run, not data lost."""
+    try:
+        head = path.read_bytes()[:200].lstrip().lower()
+    except OSError:
+        return False
+    return head.startswith((b"<!doctype html", b"<html")) or not head  # an empty file holds nothing to lose
 
 
 @app.command("bug-report")
