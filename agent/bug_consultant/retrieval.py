@@ -804,8 +804,9 @@ _SHARED: weakref.WeakValueDictionary[tuple, BugIndex] = weakref.WeakValueDiction
 
 
 def shared_index(store: BugStore, **params: Any) -> BugIndex:
-    """One index per store file and settings in a process: parallel agents (threads) share its build."""
-    key = (str(store.path.resolve()), tuple(sorted((k, repr(v)) for k, v in params.items())))
+    """One index per store file and settings in a process: parallel agents (threads) share its build. A store
+    deleted and made again at its path is another store (its own id): the old index knew none of its rows."""
+    key = (str(store.path.resolve()), store.id, tuple(sorted((k, repr(v)) for k, v in params.items())))
     with _SHARED_LOCK:
         index = _SHARED.get(key)
         if index is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ CREATE TABLE IF NOT EXISTS world (
     created_at TEXT NOT NULL,
     UNIQUE (kind, text)
 );
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 WORLD_KINDS = ("observations", "insights", "common_patterns", "api_constraints")
@@ -84,6 +86,7 @@ class BugStore:
         if json_dir is not None:
             json_dir.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self.id = ""
         try:
             self._conn().executescript(_SCHEMA)
             self._migrate()
@@ -93,8 +96,11 @@ class BugStore:
             raise type(e)(f"{self.path}: not a usable bug store ({e})") from None
 
     def _migrate(self) -> None:
-        """A store written before instance ids, completion and versions existed gets those columns."""
+        """A store written before instance ids, completion and versions existed gets those columns; every store
+        gets an id of its own, so an index of a deleted store is never taken for one made again at its path."""
         with self._write() as db:
+            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?)", (uuid.uuid4().hex,))
+            self.id = str(db.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()[0])
             have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
             for name, definition, value in _ADDED_COLUMNS:
                 if name not in have:

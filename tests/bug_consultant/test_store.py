@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -199,3 +200,26 @@ def test_a_path_that_is_no_store_is_named_in_the_error_and_left_alone(tmp_path):
         BugConsultant({"use_bug_consultant": True, "store_path": tmp_path})
     assert str(failed.value) == f"{tmp_path}: not a usable bug store (unable to open database file)"
     assert notes.read_text() == "my notes, not a database\n" * 50 and sorted(notes.parent.iterdir()) == [notes]
+
+
+def test_a_store_deleted_and_made_again_in_one_process_is_a_new_store(tmp_path):
+    """A notebook deletes its experiment folder and runs it again, the first consultant still alive: the process's
+    index of the deleted store was reused (it is keyed by path), so the new store's records, whose versions the
+    old index had already passed, were never retrieved, and the old index read the deleted file."""
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+
+    def run(n: int, name: str) -> BugConsultant:
+        consultant = BugConsultant({"use_bug_consultant": True}, tmp_path / "exp", instance_id="query")
+        for i in range(n):
+            record = consultant.start_bug_record(f"{name}{i}", 0, "", error, instance_id=f"{name}{i}")
+            consultant.record_trial(record, 1, f"fix {name}", "", "success")
+            consultant.complete_bug_record(record)
+        return consultant
+
+    first = run(4, "old")
+    assert sorted(s.record.instance_id for s in first.ranking(error)) == ["old0", "old1", "old2", "old3"]
+    shutil.rmtree(tmp_path / "exp")
+    again = run(3, "new")
+    assert again.store is not None and first.store is not None and again.store.id != first.store.id
+    assert sorted(s.record.instance_id for s in again.ranking(error)) == ["new0", "new1", "new2"]
+    assert BugConsultant({"use_bug_consultant": True}, tmp_path / "exp").store.id == again.store.id  # type: ignore
