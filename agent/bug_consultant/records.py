@@ -82,7 +82,10 @@ class BugRecord:
     def from_dict(cls, data: dict[str, Any]) -> BugRecord:
         known = {f.name for f in fields(cls)}
         kwargs = {k: v for k, v in data.items() if k in known}
-        kwargs["trials"] = [DebugTrial(**t) for t in data.get("trials", [])]
+        trial_known = {f.name for f in fields(DebugTrial)}  # a newer release's trial fields are left, as a record's
+        kwargs["trials"] = [
+            DebugTrial(**{k: v for k, v in t.items() if k in trial_known}) for t in data.get("trials", [])
+        ]
         return cls(**kwargs)
 
 

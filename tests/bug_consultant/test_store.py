@@ -223,3 +223,24 @@ def test_a_store_deleted_and_made_again_in_one_process_is_a_new_store(tmp_path):
     assert again.store is not None and first.store is not None and again.store.id != first.store.id
     assert sorted(s.record.instance_id for s in again.ranking(error)) == ["new0", "new1", "new2"]
     assert BugConsultant({"use_bug_consultant": True}, tmp_path / "exp").store.id == again.store.id  # type: ignore
+
+
+def test_a_record_a_newer_release_wrote_is_read(tmp_path):
+    """A store shared across runs (`store_path`) by two releases: a record whose trials carry a field this release
+    does not know made every search that found it fail (`DebugTrial.__init__() got an unexpected keyword
+    argument`); unknown fields of the record itself were already left out."""
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+    block = {"use_bug_consultant": True, "store_path": tmp_path / "shared.sqlite"}
+    newer = BugConsultant(block, run_id="newer", instance_id="t1")
+    record = newer.start_bug_record("n1", 0, "", error)
+    newer.record_trial(record, 1, "use the right key", "", "success")
+    newer.complete_bug_record(record)
+    db = sqlite3.connect(tmp_path / "shared.sqlite")
+    data = json.loads(db.execute("SELECT data FROM records WHERE id = ?", (record.id,)).fetchone()[0])
+    data["trials"][0]["tokens_used"], data["reviewer"] = 812, "bot"
+    db.execute("UPDATE records SET data = ? WHERE id = ?", (json.dumps(data), record.id))
+    db.commit()
+    db.close()
+    (hit,) = BugConsultant(block, run_id="older", instance_id="t2").search(error)
+    assert hit.record.id == record.id and [t.why_worked for t in hit.record.trials] == [record.trials[0].why_worked]
+    assert hit.record.successful_strategy == "use the right key" and not hasattr(hit.record.trials[0], "tokens_used")
