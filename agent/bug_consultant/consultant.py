@@ -300,6 +300,10 @@ class BugConsultant:
         `max_similar_bugs` (None in `ranking`: all); `threshold` to `similarity_threshold` (0: no gate). Records
         of the query's instance and records not completed yet are left out unless the flags (default: the
         config's `retrieve_same_instance` / `retrieve_incomplete`) say otherwise."""
+        if threshold is not None and not 0.0 <= threshold <= 1.0:  # 60 for 0.6 would silently find nothing
+            raise ValueError(f"threshold must be in [0, 1] (a confidence, as similarity_threshold), not {threshold!r}")
+        if top_k is not None and top_k < 0:
+            raise ValueError(f"top_k must be 0 or more, not {top_k!r}")
         return self._search(
             query,
             tags=_items(tags),

@@ -6,6 +6,7 @@ A tiny search agent: nodes hold code, execution runs it for real, a scripted "mo
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -237,3 +238,24 @@ def test_completing_a_record_again_adds_no_insight_twice(tmp_path) -> None:
     assert len(consultant.world_model.insights) == 1 and "use the right key" in consultant.world_model.insights[0]
     assert stored["insights"] == consultant.world_model.insights and len(stored["api_constraints"]) == 1
     assert consultant.store is not None and consultant.store.world_model().insights == stored["insights"]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"threshold": 60}, "threshold must be in [0, 1] (a confidence, as similarity_threshold), not 60"),
+    ({"threshold": -0.1}, "threshold must be in [0, 1]"),
+    ({"top_k": -1}, "top_k must be 0 or more, not -1"),
+])  # fmt: skip
+def test_a_threshold_or_top_k_out_of_range_is_refused(tmp_path, arguments: dict, message: str) -> None:
+    """`search(record, threshold=60)` (a percentage) and `top_k=-1` returned [] as if no past bug were similar;
+    the config's `similarity_threshold` was already checked to be in [0, 1]."""
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, instance_id="q")
+    past = consultant.start_bug_record("n1", 0, "", error, instance_id="t1")
+    consultant.complete_bug_record(past)
+    query = consultant.start_bug_record("n2", 1, "", error)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        consultant.search(query, **arguments)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        consultant.search(error, **arguments)  # a text query too
+    assert consultant.search(query, threshold=0.0, top_k=0) == []
+    assert [s.record.id for s in consultant.search(query, threshold=0.0)] == [past.id]
