@@ -329,6 +329,8 @@ class BugConsultant:
     ) -> list[ScoredBug]:
         if not self.enabled or self.store is None or (top_k is not None and top_k <= 0):
             return []
+        if not (query.original_error if isinstance(query, BugRecord) else query).strip():
+            return []  # no error text (a run killed without output): nothing to compare, every such record alike
         start = time.perf_counter()
         if isinstance(query, BugRecord):
             exclude = {query.id}

@@ -259,3 +259,18 @@ def test_a_threshold_or_top_k_out_of_range_is_refused(tmp_path, arguments: dict,
         consultant.search(error, **arguments)  # a text query too
     assert consultant.search(query, threshold=0.0, top_k=0) == []
     assert [s.record.id for s in consultant.search(query, threshold=0.0)] == [past.id]
+
+
+def test_a_failure_without_output_retrieves_nothing(tmp_path) -> None:
+    """A node killed without output (an empty `term_out`): every such record read as `Error: unknown error`, so
+    each new one retrieved all earlier ones at score 1.0 past the gate, and their fixes were shown as advice."""
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, instance_id="q")
+    for task, output in [("t1", ""), ("t2", "\n  \n"), ("t3", "Traceback (most recent call last):\nKeyError: 'a'\n")]:
+        record = consultant.start_bug_record(f"n-{task}", 0, "", output, instance_id=task)
+        consultant.record_trial(record, 1, f"the fix of {task}", "", "success")
+        consultant.complete_bug_record(record)
+    silent = consultant.start_bug_record("n-q", 1, "x = 1\n", "")
+    assert consultant.search(silent) == [] and consultant.ranking(silent) == [] and consultant.get_advice(silent) == ""
+    assert consultant.search("") == [] and consultant.retrieve_similar_bugs(" \n") == []
+    keyed = consultant.start_bug_record("n-k", 2, "", "Traceback (most recent call last):\nKeyError: 'a'\n")
+    assert [s.record.instance_id for s in consultant.search(keyed)] == ["t3"]
