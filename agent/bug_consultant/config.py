@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.bug_consultant.retrieval import DEFAULT_THRESHOLD
 
 DEFAULT_STORE_ENV = "LLM_IDE_BUG_STORE"
+SummaryStage = Literal["bug_start", "trial_failure", "trial_success"]  # a misspelt stage would be ignored
 
 
 def default_store_path() -> Path:
@@ -47,7 +48,7 @@ class BugConsultantConfig(BaseModel):
     summary_model: str | None = None
     summary_model_kwargs: dict[str, Any] = Field(default_factory=dict)
     # per-stage overrides of those kwargs (bug_start, trial_failure, trial_success), e.g. temperature
-    summary_stage_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    summary_stage_kwargs: dict[SummaryStage, dict[str, Any]] = Field(default_factory=dict)
     summary_timeout: float = Field(default=60.0, gt=0)
 
     # retrieval: the gate a past bug's confidence (its score 0..1 plus agreement bonuses, see retrieval.py) must pass

@@ -197,3 +197,14 @@ def test_summary_tags_are_an_optional_extra_signal(make_config):
         # the gate reads the score without the tags
         assert tagged[rid]["confidence"] == pytest.approx(plain[rid]["confidence"], abs=1e-6)
         assert tagged[rid]["score"] != pytest.approx(plain[rid]["score"], abs=1e-6)  # while the score moves
+
+
+def test_a_misspelt_stage_of_summary_stage_kwargs_is_refused(make_config):
+    """`summary_stage_kwargs: {trial_fail: ...}` was accepted and never used (the stage is `trial_failure`), so the
+    call ran without the kwargs meant for it; the config refuses a stage it does not have, naming the three."""
+    with pytest.raises(ValueError, match="'bug_start', 'trial_failure' or 'trial_success'"):
+        make_config(summary_model=MODEL, summary_stage_kwargs={"trial_fail": {"temperature": 0}})
+    with pytest.raises(ValueError, match="summary_stage_kwargs"):
+        BugConsultant({"use_bug_consultant": True, "summary_stage_kwargs": {"bugstart": {}}})
+    stages = {"trial_failure": {"temperature": 0}, "trial_success": {"temperature": 1}}
+    assert make_config(summary_stage_kwargs=stages).summary_stage_kwargs == stages
