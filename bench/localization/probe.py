@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -24,7 +25,9 @@ from localization.search import (  # noqa: E402
     Backend,
     GrepBackend,
     Observation,
+    Outcome,
     SedBackend,
+    Task,
     fetch_sdist,
     load_tasks,
     run_policy,
@@ -53,6 +56,17 @@ class Recording:
         return call
 
 
+def _episode(task: Task, root: Path, tool: str, texts: list[str], count: Callable[[str], int]) -> Outcome:
+    if tool == "lsp":
+        from lsp_bridge.client import BridgeClient
+
+        with BridgeClient.local(root, timeout=300) as bridge:
+            bridge.sync()
+            return run_policy(Recording(ActionsBackend(bridge, root), texts), task, root, count)  # type: ignore[arg-type]
+    backend = SedBackend(root, WINDOW) if tool == "sed" else GrepBackend(root)
+    return run_policy(Recording(backend, texts), task, root, count)  # type: ignore[arg-type]
+
+
 @app.command()
 def main(
     task_ids: list[str] = typer.Argument(None, help="task ids (bench/localization/tasks/ID.yaml); none: every task"),
@@ -70,15 +84,11 @@ def main(
     for task in tasks:
         root = fetch_sdist(task.package, task.bug_version, DATA)
         texts: list[str] = []
-        if tool == "lsp":
-            from lsp_bridge.client import BridgeClient
-
-            with BridgeClient.local(root, timeout=300) as bridge:
-                bridge.sync()
-                out = run_policy(Recording(ActionsBackend(bridge, root), texts), task, root, count)  # type: ignore[arg-type]
-        else:
-            backend = SedBackend(root, WINDOW) if tool == "sed" else GrepBackend(root)
-            out = run_policy(Recording(backend, texts), task, root, count)  # type: ignore[arg-type]
+        try:
+            out = _episode(task, root, tool, texts, count)
+        except Exception as e:  # one task's failure (a bridge that died) is reported, the others still run
+            typer.echo(json.dumps({"task": task.id, "tool": tool, "error": f"{type(e).__name__}: {e}"[:300]}))
+            continue
         if as_json:
             typer.echo(json.dumps({"task": task.id, "tool": tool, "calls": out.calls, "tokens": out.tokens,
                                    "found": out.found, "log": out.log}))  # fmt: skip
