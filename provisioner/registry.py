@@ -25,6 +25,7 @@ from provisioner.refs import _COMPONENT, _DOMAIN
 
 _REPO = re.compile(rf"{_DOMAIN}/{_COMPONENT}(?:/{_COMPONENT})*|{_DOMAIN}")
 _MISS = re.compile(r"manifest unknown|not found|does not exist|no such|name unknown", re.IGNORECASE)
+_UNREACHABLE = re.compile(r"dial tcp|no such host", re.IGNORECASE)  # the engine's DNS/connect error ("no such host")
 _AUTH = re.compile(r"unauthorized|denied|authentication required|forbidden|no basic auth credentials", re.IGNORECASE)
 Report = Callable[[str], None]
 
@@ -62,6 +63,11 @@ def _fail(verb: str, ref: str, error: object) -> RegistryError:
     return RegistryError(f"cannot {verb} {ref}: {text}")
 
 
+def _is_miss(text: str) -> bool:
+    """The registry answered that it has no such tag (not: the engine could not reach the registry at all)."""
+    return bool(_MISS.search(text)) and not _UNREACHABLE.search(text)
+
+
 def _explain(error: Exception) -> str:
     return str(getattr(error, "explanation", None) or error)
 
@@ -87,7 +93,7 @@ def pull(repo: str, layer: Layer, report: Report) -> Pulled:
     except docker.errors.NotFound:
         return Pulled(None)
     except docker.errors.APIError as e:
-        if _MISS.search(_explain(e)):
+        if _is_miss(_explain(e)):
             return Pulled(None)
         raise _fail("pull", ref, _explain(e)) from None
     except requests.exceptions.RequestException as e:
@@ -114,7 +120,7 @@ def present(repo: str, layer: Layer, image: Image) -> bool:
     try:
         digest = client().api.inspect_distribution(f"{name}:{tag}")["Descriptor"]["digest"]
     except docker.errors.APIError as e:
-        if isinstance(e, docker.errors.NotFound) or _MISS.search(_explain(e)):
+        if isinstance(e, docker.errors.NotFound) or _is_miss(_explain(e)):
             return False
         raise _fail("look up", f"{name}:{tag}", _explain(e)) from None
     image.reload()

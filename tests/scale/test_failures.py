@@ -196,6 +196,20 @@ def test_a_registry_that_is_down_is_one_line_before_any_build(tmp_path: Path, sp
     assert api.find_by_key(key) is None  # nothing was built
 
 
+def test_a_registry_whose_host_does_not_resolve_is_one_line_before_any_build(specs: Path):
+    """The engine's 'lookup …: no such host' is no miss: it must not be read as 'the registry has no such tag' (a
+    silent local build, exit 0, and a --push that fails only after it)."""
+    key = api.plan_install(["fileedit"], BASE, specs_dir=specs)[-1].key
+    for option in ("--registry", "--push"):
+        res = toolprov("install", "fileedit", "-i", BASE, "--specs", str(specs), option, "registry.invalid:5000/tools")
+        line = one_error_line(res)
+        assert line.startswith(f"toolprov: error: cannot pull registry.invalid:5000/tools/toolprov-base:bookworm-tp-"
+                               f"{key[:12]}: "), line  # fmt: skip
+        assert "registry.invalid" in line.split(": ", 3)[-1]  # the engine's own reason names the host
+        assert res.stdout == ""
+    assert api.find_by_key(key) is None  # nothing was built
+
+
 def test_a_registry_that_refuses_us_is_one_line_and_nothing_is_tagged(tmp_path: Path, specs: Path, pushed: Pushed):
     """A registry behind htpasswd auth that this engine has no login for (auth is the engine's: toolprov never reads,
     prints or stores credentials). A refused lookup stops before any build; a refused push leaves no tag on the
