@@ -131,6 +131,9 @@ def _is_report(path: Path) -> bool:
 def bug_report(run_a: Path, run_b: Path, output: Path | None = None, json_out: bool = False) -> str:
     """The side-by-side report as text (JSON with json_out); also written to `output` when given."""
     a, b = run_metrics(Path(run_a)), run_metrics(Path(run_b))
+    for outer, inner in ((Path(run_a), Path(run_b)), (Path(run_b), Path(run_a))):
+        if inner.resolve() != outer.resolve() and inner.resolve().is_relative_to(outer.resolve()):
+            raise ReportError(f"{inner}: inside the other run folder {outer}, whose figures would count it too")
     if output is not None and Path(output).is_file():
         inside = [run for run in (Path(run_a), Path(run_b)) if Path(output).resolve().is_relative_to(run.resolve())]
         if inside and not _is_report(Path(output)):  # a trajectory, the bug store, the run's log: the run's data

@@ -159,3 +159,19 @@ def test_output_never_overwrites_the_runs_store_or_log_but_rewrites_a_report(run
     for json_out in (False, True, False):  # a re-run rewrites its own reports, in either form
         assert bug_report(a, b, table, json_out=json_out) + "\n" == table.read_text()
         assert bug_report(a, b, as_json, json_out=json_out) + "\n" == as_json.read_text()
+
+
+def test_a_run_folder_inside_the_other_is_refused(runs, tmp_path):
+    """`bug-report exp exp/on`: every folder is searched through, so A counted B's trajectories as its own and the
+    report compared a mix with B; refused, one line, either way round. The same folder twice is still a report."""
+    a, b = runs
+    nested = a / "arm_b"
+    b.rename(nested)
+    for first, second in ((a, nested), (nested, a)):
+        with pytest.raises(ReportError, match=f"^{nested}: inside the other run folder {a}, whose figures would"):
+            bug_report(first, second)
+    proc = subprocess.run([sys.executable, "-m", "agent.cli", "bug-report", str(a), str(nested)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    message = f"llm-ide: {nested}: inside the other run folder {a}, whose figures would count it too"
+    assert proc.returncode == 1 and proc.stderr.strip() == message
+    assert json.loads(bug_report(nested, nested, json_out=True))["A"]["trajectories"] == 2
