@@ -140,6 +140,7 @@ class BugConsultant:
         instance_id: str | None = None,
     ) -> BugRecord:
         """Stage 1: a new bug from the failing code and its output (positional order as in the seed)."""
+        _check_text(code=code, error_output=error_output, plan=plan, command=command)
         info = error_of(error_output)
         record = BugRecord(
             node_id=str(node_id),
@@ -200,6 +201,7 @@ class BugConsultant:
         """Stage 2: one attempt at the bug (positional order as in the seed)."""
         if outcome not in ("success", "failed"):
             raise ValueError(f"outcome must be 'success' or 'failed', not {outcome!r}")
+        _check_text(debug_plan=debug_plan, debug_code=debug_code, error_output=error_output or "")
         commands = _items(commands)
         new_info = error_of(error_output) if outcome == "failed" and error_output else None
         trial = DebugTrial(
@@ -408,6 +410,14 @@ class BugConsultant:
         if self.store is None:
             return []
         return self.store.constraints_of([hit.record.id for hit in self.search(bug_record)])
+
+
+def _check_text(**values: object) -> None:
+    """The texts a caller passes are str: bytes (a run's output not decoded) or None would fail deep inside."""
+    for name, value in values.items():
+        if not isinstance(value, str):
+            hint = " (decode the run's output first)" if isinstance(value, bytes | bytearray) else ""
+            raise TypeError(f"{name} must be a str, not {type(value).__name__}{hint}")
 
 
 def _text_id(value: object) -> str:

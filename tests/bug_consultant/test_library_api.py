@@ -274,3 +274,21 @@ def test_a_failure_without_output_retrieves_nothing(tmp_path) -> None:
     assert consultant.search("") == [] and consultant.retrieve_similar_bugs(" \n") == []
     keyed = consultant.start_bug_record("n-k", 2, "", "Traceback (most recent call last):\nKeyError: 'a'\n")
     assert [s.record.instance_id for s in consultant.search(keyed)] == ["t3"]
+
+
+def test_output_that_is_not_text_is_refused_by_name(tmp_path) -> None:
+    """A run's output passed undecoded (`subprocess.run(..., capture_output=True).stderr` is bytes) or None failed
+    deep inside the error parser (`cannot use a string pattern on a bytes-like object`, `'NoneType' object has no
+    attribute 'strip'`); the API now names the argument, and nothing is recorded."""
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"})
+    proc = subprocess.run([sys.executable, "-c", "{}['k']"], capture_output=True, timeout=60)
+    with pytest.raises(TypeError, match=r"^error_output must be a str, not bytes \(decode the run's output first\)$"):
+        consultant.start_bug_record("n1", 0, "{}['k']", proc.stderr)
+    with pytest.raises(TypeError, match=r"^code must be a str, not NoneType$"):
+        consultant.start_bug_record("n1", 0, None, proc.stderr.decode())  # type: ignore[arg-type]
+    assert consultant.bug_records == [] and consultant.store is not None and consultant.store.count() == 0
+    record = consultant.start_bug_record("n1", 0, "{}['k']", proc.stderr.decode())
+    with pytest.raises(TypeError, match=r"^error_output must be a str, not bytes"):
+        consultant.record_trial(record, 1, "use get", "{}.get('k')", "failed", proc.stderr)  # type: ignore[arg-type]
+    consultant.record_trial(record, 2, "use get", "{}.get('k')", "success", None)
+    assert [t.outcome for t in record.trials] == ["success"] and record.error_signature == "KeyError: 'k'"
