@@ -363,8 +363,12 @@ class BugConsultant:
             self.retrieval.candidates += result.candidates
             self.retrieval.above_threshold += len(result.hits) if threshold is None else 0
             self.retrieval.latencies_ms.append((time.perf_counter() - start) * 1000)
-        return [
-            ScoredBug(found[h.record_id], h.score, h.fields, h.confidence) for h in result.hits if h.record_id in found
+        return [  # float32 sums put an identical record at 1.0000001: the documented range is [0, 1]
+            ScoredBug(
+                found[h.record_id], min(h.score, 1.0), {k: min(f, 1.0) for k, f in h.fields.items()}, h.confidence
+            )
+            for h in result.hits
+            if h.record_id in found
         ]
 
     def retrieve_similar_bugs(

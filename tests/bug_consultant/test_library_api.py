@@ -292,3 +292,18 @@ def test_output_that_is_not_text_is_refused_by_name(tmp_path) -> None:
         consultant.record_trial(record, 1, "use get", "{}.get('k')", "failed", proc.stderr)  # type: ignore[arg-type]
     consultant.record_trial(record, 2, "use get", "{}.get('k')", "success", None)
     assert [t.outcome for t in record.trials] == ["success"] and record.error_signature == "KeyError: 'k'"
+
+
+def test_an_identical_past_bug_scores_one_not_more(tmp_path) -> None:
+    """The same failure on another task: its score (and every field's) is at most 1, the documented range; float32
+    sums gave 1.0000000778 (`0 <= score <= 1` failed for the best possible match)."""
+    error = 'Traceback (most recent call last):\n  File "/w/main.py", line 3, in <module>\n    x = int("")\n' \
+        "ValueError: invalid literal for int() with base 10: ''\n"  # fmt: skip
+    consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"}, instance_id="q")
+    past = consultant.start_bug_record("n1", 0, "x = int('')", error, instance_id="t1")
+    consultant.record_trial(past, 1, "parse '0'", "x = int('0')", "success")
+    consultant.complete_bug_record(past)
+    query = consultant.start_bug_record("n2", 1, "x = int('')", error)
+    for hits in (consultant.search(query), consultant.ranking(query), consultant.search(error)):
+        assert [h.record.id for h in hits] == [past.id] and hits[0].score == 1.0
+        assert all(0.0 <= f <= 1.0 for f in hits[0].fields.values()) and max(hits[0].fields.values()) == 1.0
