@@ -379,6 +379,9 @@ def main() -> None:
         sys.exit(rc if isinstance(rc, int) else 0)
     except Interrupted as e:
         containers.cancel_all(e.signum)  # builds still running in other threads
+        from provisioner.registry import untag_unfinished
+
+        untag_unfinished()  # and their pushes
         name = signal.Signals(e.signum).name
         _note(f"toolprov: interrupted ({name}) after {time.monotonic() - start:.1f}s; build containers removed, "
               "nothing tagged")  # fmt: skip

@@ -28,6 +28,7 @@ _MISS = re.compile(r"manifest unknown|not found|does not exist|no such|name unkn
 _UNREACHABLE = re.compile(r"dial tcp|no such host", re.IGNORECASE)  # the engine's DNS/connect error ("no such host")
 _AUTH = re.compile(r"unauthorized|denied|authentication required|forbidden|no basic auth credentials", re.IGNORECASE)
 Report = Callable[[str], None]
+_pushing: set[str] = set()  # registry refs tagged here for a push that has not finished
 
 
 class RegistryError(ToolprovError):
@@ -136,6 +137,7 @@ def push(repo: str, layer: Layer, image: Image, report: Report) -> bool:
     if f"{name}:{tag}" in image.tags and present(repo, layer, image):
         return False
     image.tag(name, tag)
+    _pushing.add(ref)
     report(f"pushing {ref}")
     retried = False
     try:
@@ -155,7 +157,16 @@ def push(repo: str, layer: Layer, image: Image, report: Report) -> bool:
     except BaseException:
         _untag(ref)  # interrupted: the registry has no tag (its manifest goes last), and here none either
         raise
+    finally:
+        _pushing.discard(ref)
     return True
+
+
+def untag_unfinished() -> None:
+    """On Ctrl-C/SIGTERM: the local registry tags of pushes still under way in a batch's worker threads go too (the
+    process exits without unwinding them), so no local tag claims a push that did not happen."""
+    for ref in list(_pushing):
+        _untag(ref)
 
 
 def _untag(ref: str) -> None:

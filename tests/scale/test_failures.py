@@ -260,6 +260,40 @@ def test_a_full_disk_on_the_engine_is_one_line_and_the_next_run_resumes(engine2_
     drop_key(pushed.key, host)
 
 
+def test_sigterm_of_a_batch_mid_push_leaves_no_local_registry_tag_the_registry_lacks(tmp_path: Path):
+    """Two provisioned images pushed as a batch (-j 2: the pushes run in worker threads) to a registry that has none of
+    their layers yet; SIGTERM once both pushes began. A push that did not finish keeps no local registry tag (a
+    single image's interrupted push already removed it; a batch's worker threads were never unwound)."""
+    images = [BASE, "toolprov-testbed:bookworm"]
+    assert toolprov("install", "pyflakes", "-i", images[0], "-i", images[1]).returncode == 0
+    reg = start_registry(tmp_path / "reg")
+    try:
+
+        def local_refs() -> list[str]:
+            refs = docker("images", "--format", "{{.Repository}}:{{.Tag}}").stdout.split()
+            return [r for r in refs if r.startswith(f"{reg.address}/")]
+
+        cmd = ["toolprov", "install", "pyflakes", "-i", images[0], "-i", images[1], "-j", "2", "--push",
+               f"{reg.address}/tools"]  # fmt: skip
+        env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"}
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 120
+        while len(local_refs()) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr and proc.stderr.read()
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        res = finished(proc)
+        assert res.returncode == 143, res.stderr
+        assert re.fullmatch(r"toolprov: interrupted \(SIGTERM\) after [\d.]+s; [^\n]+\n", res.stderr), res.stderr
+        time.sleep(3)  # a push the engine went on with after the process left ends in the registry, not here
+        held = {f"{reg.address}/tools/{name.split(':')[0]}:{t}" for name in images
+                for t in registry_tags(reg.address, f"tools/{name.split(':')[0]}")}  # fmt: skip
+        assert set(local_refs()) <= held
+    finally:
+        untag_registry(reg.address)
+        reg.stop()
+
+
 def test_ctrl_c_of_a_sharded_batch_on_two_engines_leaves_no_containers(engine, engine2: str, specs: Path,
                                                                        tmp_path: Path):  # fmt: skip
     """A batch split in two shards, one per engine, each shard two instances (-j 2: one builds, the other waits on the
