@@ -292,6 +292,8 @@ def remove_(
     """Remove provisioned images (never one toolprov did not make)."""
     if not images and not all_ and not stale:
         raise UsageError("name the images to remove, or --stale, or --all")
+    if sum((bool(images), all_, stale)) > 1:  # one would silently win (--stale over --all, --all over the names)
+        raise UsageError("give the images to remove, --stale or --all: only one of them")
     for image in images or []:
         check_image(image)
     removed = api.remove(images or [], everything=all_, only_stale=stale)

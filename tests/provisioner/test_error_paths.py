@@ -81,6 +81,11 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("instances-no-image", ["install", "fileedit", "--instances", "{d}/i.jsonl"], {"i.jsonl": b'{"repo": "x"}'},
      {}, 2, "instance 1 has no image_name"),
     ("remove-nothing", ["remove"], {}, {}, 2, "name the images to remove"),
+    # checked before the engine is asked (no engine here): --stale used to win over --all, --all over the names
+    ("remove-all-and-stale", ["remove", "--all", "--stale"], {}, {"DOCKER_HOST": "unix:///nonexistent.sock"}, 2,
+     "only one of them"),
+    ("remove-image-and-all", ["remove", "a:1", "--all"], {}, {"DOCKER_HOST": "unix:///nonexistent.sock"}, 2,
+     "only one of them"),
     ("show-no-arg", ["show"], {}, {}, 2, "Missing argument"),
     ("dockerfile-no-output", ["dockerfile", "fileedit", "-i", "a"], {}, {}, 2, "--output"),
     ("dockerfile-bad-image", ["dockerfile", "fileedit", "-i", "", "-o", "{d}/out"], {}, {}, 2, "empty image name"),
