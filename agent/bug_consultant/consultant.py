@@ -41,8 +41,11 @@ def config_from(cfg: Any) -> BugConsultantConfig:
     if search is not None:
         raw = _field(search, "bug_consultant")
         block = {} if raw is None else dict(raw) if isinstance(raw, Mapping) else dict(vars(raw))
-        use = _field(search, "use_bug_consultant")
-        block.setdefault("use_bug_consultant", True if use is None else use)
+        # the seed's switch is the A/B switch its callers set (a command line's agent.search.use_bug_consultant=false):
+        # it wins over a `use_bug_consultant` left in the block
+        if (use := _field(search, "use_bug_consultant")) is not None:
+            block["use_bug_consultant"] = use
+        block.setdefault("use_bug_consultant", True)
         block.pop("embedding_model", None)  # the seed's placeholder; our embeddings are offline
         return BugConsultantConfig.model_validate(block)
     if isinstance(cfg, Mapping):

@@ -307,3 +307,18 @@ def test_an_identical_past_bug_scores_one_not_more(tmp_path) -> None:
     for hits in (consultant.search(query), consultant.ranking(query), consultant.search(error)):
         assert [h.record.id for h in hits] == [past.id] and hits[0].score == 1.0
         assert all(0.0 <= f <= 1.0 for f in hits[0].fields.values()) and max(hits[0].fields.values()) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("switch", "in_block", "enabled"), [(False, True, False), (True, False, True), (None, False, False)]
+)
+def test_the_seeds_switch_wins_over_one_left_in_the_block(tmp_path, switch, in_block: bool, enabled: bool) -> None:
+    """The control arm of an A/B run set the seed's way (`agent.search.use_bug_consultant=false`) while the block
+    still said `use_bug_consultant: true` (copied from our config) ran with the consultant on: the block won. The
+    seed's switch decides when it is set; the block's only when it is not."""
+    block = {"use_bug_consultant": in_block, "max_similar_bugs": 2}
+    cfg = {"agent": {"search": {"bug_consultant": block, **({} if switch is None else {"use_bug_consultant": switch})}}}
+    consultant = BugConsultant(cfg, tmp_path / "logs")
+    assert (consultant.enabled, consultant.config.max_similar_bugs) == (enabled, 2)
+    assert (consultant.store is not None) == enabled == (tmp_path / "logs" / "bug_consultant" / "bugs.sqlite").exists()
+    assert block == {"use_bug_consultant": in_block, "max_similar_bugs": 2}  # the caller's config left as it was
