@@ -8,7 +8,9 @@ when mini-swe-agent's benchmark runner modules are first imported, it adjusts th
 
 - `swebench` (batch): `ProgressTrackingAgent` becomes a factory that builds the LLM-IDE agent (progress reporting
   included) unless the config picks another agent; `get_sb_environment` gives the LLM-IDE environment the instance's
-  image (upstream fills `image` only for the `docker` class) and the instance's reproduction scripts, if any.
+  image (upstream fills `image` only for the `docker` class) and the instance's reproduction scripts, if any;
+  `process_instance` gives the LLM-IDE agent its trajectory's path as `output_path` (the Bug Consultant's experiment
+  is the output folder).
 - both runners: the `-c` specs merge on top of a base config: agent/config/llm-ide/swebench.yaml for the LLM-IDE
   agent (`-c swebench.yaml` then also means it), upstream's swebench.yaml when the upstream agent is picked.
 
@@ -42,7 +44,7 @@ PTH_NAME = os.path.basename(PTH_FILE)
 BATCH = "minisweagent.run.benchmarks.swebench"
 SINGLE = "minisweagent.run.benchmarks.swebench_single"
 BATCH_NAMES = ("app", "DEFAULT_CONFIG_FILE", "ProgressTrackingAgent", "get_sb_environment",
-               "get_swebench_docker_image_name")  # fmt: skip
+               "get_swebench_docker_image_name", "process_instance")  # fmt: skip
 SINGLE_NAMES = ("app", "DEFAULT_CONFIG_FILE", "get_sb_environment")
 
 _warned = False
@@ -240,6 +242,7 @@ def patch_batch(module: Any) -> None:
         return
     upstream_agent = module.ProgressTrackingAgent
     upstream_environment = module.get_sb_environment
+    upstream_process = module.process_instance
     image_of = module.get_swebench_docker_image_name
 
     def make_agent(model: Any, env: Any, *, progress_manager: Any, instance_id: str = "", **kwargs: Any) -> Any:
@@ -270,8 +273,20 @@ def patch_batch(module: Any) -> None:
             config = {**config, "environment": env_config}
         return upstream_environment(config, instance)
 
+    def process_instance(instance: dict, output_dir: Any, config: dict, progress_manager: Any) -> Any:
+        # upstream's batch gives its agent no output_path (it saves the trajectory itself at the end); ours needs it:
+        # the Bug Consultant's experiment is the output folder (its store, its run id), and a step's save keeps what
+        # an interrupted run did
+        if enabled() and is_ours(config.get("agent", {}).get("agent_class")):
+            from pathlib import Path
+
+            path = Path(output_dir) / instance["instance_id"] / f"{instance['instance_id']}.traj.json"
+            config = {**config, "agent": {**config.get("agent", {}), "output_path": path}}
+        return upstream_process(instance, output_dir, config, progress_manager)
+
     module.ProgressTrackingAgent = make_agent
     module.get_sb_environment = get_sb_environment
+    module.process_instance = process_instance
     _wrap_main(module)
     module._llm_ide_hook = True
 

@@ -174,3 +174,23 @@ def test_upstream_agent_per_run_option_in_batch(work):
     assert traj["info"]["config"]["agent_type"] == "minisweagent.run.benchmarks.utils.common.ProgressTrackingAgent"
     assert traj["info"]["config"]["environment_type"] == "minisweagent.environments.docker.DockerEnvironment"
     assert traj["info"]["exit_status"] == "Submitted"
+
+
+def test_batch_bug_consultant_experiment_is_the_output_folder(work):
+    """Upstream's batch gives its agent no output_path; the Bug Consultant then saw no experiment folder and gave
+    each instance a random run id and a store of its own under ~/.cache, so instances of one batch never shared
+    records and the run folder held no store. Both instances are now one experiment: the output folder's."""
+    out = work / "consultant-batch"
+    args = ["swebench", "--subset", str(work / "data"), "--split", "test", "--model-class", "deterministic"]
+    config = ["-c", str(work / "llm_ide.yaml"), "-c", "agent.bug_consultant.use_bug_consultant=true"]
+    mini_extra([*args, *config, "-o", str(out), "--workers", "2"], work)
+    assert (out / "bug_consultant" / "bugs.sqlite").is_file()
+    preds = json.loads((out / "preds.json").read_text())
+    for instance in INSTANCES:
+        traj = trajectory(out, instance)
+        assert traj["instance_id"] == instance.instance_id and traj["info"]["exit_status"] == "Submitted"
+        assert (traj["info"]["bug_consultant"]["enabled"], traj["info"]["bug_consultant"]["run_id"]) == (True, out.name)
+        assert traj["info"]["submission"] == preds[instance.instance_id]["model_patch"]
+        assert traj["info"]["config"]["agent"]["output_path"] == str(
+            out / instance.instance_id / f"{instance.instance_id}.traj.json"
+        )

@@ -77,6 +77,7 @@ app = typer.Typer()
 DEFAULT_CONFIG_FILE = "swebench.yaml"
 class ProgressTrackingAgent: pass
 def get_swebench_docker_image_name(instance): return instance["image_name"]
+def process_instance(instance, output_dir, config, progress_manager): pass
 {extra}
 @app.command()
 def main(config_spec: list[str] = typer.Option([DEFAULT_CONFIG_FILE], "-c")): pass
