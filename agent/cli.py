@@ -127,6 +127,11 @@ def html(
         raise CliError(f"{trajectory}: not a trajectory (not JSON: {e})") from None
     except (ValueError, KeyError, TypeError, AttributeError, TemplateError) as e:  # a memory of another shape
         raise CliError(f"{trajectory}: not a trajectory ({e})") from None
+    except OSError as e:  # -o a folder, a file where a folder goes: say which path, as bug-report does
+        if e.filename is not None and Path(e.filename) == trajectory:
+            raise CliError(f"{trajectory}: cannot read the trajectory ({e.strerror})") from None
+        at = "" if e.filename is None or Path(e.filename) == output else f": {e.filename}"
+        raise CliError(f"{output}: cannot write the page ({e.strerror}{at})") from None
     typer.echo(f"wrote {written}")
 
 

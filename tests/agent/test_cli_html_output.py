@@ -31,3 +31,21 @@ def test_output_never_overwrites_another_trajectory_but_rewrites_a_page(tmp_path
         assert written.returncode == 0 and written.stdout.strip() == f"wrote {page}", written.stderr
         assert page.read_text().lstrip().lower().startswith("<!doctype html")
     assert json.loads(second.read_text())["instance"] == "b.traj"
+
+
+def test_an_output_that_cannot_be_written_says_which_path(tmp_path: Path) -> None:
+    """`-o` a folder, or a file where a folder goes: the error was Python's (`[Errno 21] Is a directory: 'out'`);
+    now the page named, as `bug-report` names its report, one line, exit 1."""
+    trajectory = tmp_path / "run.traj.json"
+    trajectory.write_text(json.dumps({"info": {"exit_status": "Submitted", "submission": ""}, "messages": []}))
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "folder").mkdir()
+    cases = [
+        (tmp_path / "folder", f"{tmp_path / 'folder'}: cannot write the page (Is a directory)"),
+        (tmp_path / "afile" / "x.html", f"{tmp_path / 'afile' / 'x.html'}: cannot write the page (File exists: "),
+    ]
+    for output, message in cases:
+        result = html(trajectory, output)
+        assert result.returncode == 1 and result.stderr.startswith(f"llm-ide: {message}"), result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "afile").read_text() == "x" and list((tmp_path / "folder").iterdir()) == []
