@@ -7,7 +7,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,17 +83,25 @@ class BugStore:
         self.path = Path(path)
         self.json_dir = json_dir
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if json_dir is not None:
-            json_dir.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self.id = ""
         try:
+            self._refuse_foreign()
             self._conn().executescript(_SCHEMA)
             self._migrate()
             self._conn().execute("CREATE INDEX IF NOT EXISTS records_version ON records (version)")
         except sqlite3.DatabaseError as e:  # sqlite's message names no file: a folder, another file, a bad path
             self.close()
             raise type(e)(f"{self.path}: not a usable bug store ({e})") from None
+        if json_dir is not None:
+            json_dir.mkdir(parents=True, exist_ok=True)
+
+    def _refuse_foreign(self) -> None:
+        """Another program's database (tables, none of them ours) is left as it is: no tables, no WAL mode."""
+        with closing(sqlite3.connect(self.path, timeout=60.0)) as db:
+            tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if tables and "records" not in tables:
+            raise sqlite3.DatabaseError(f"a database of something else, tables {', '.join(sorted(tables))}")
 
     def _migrate(self) -> None:
         """A store written before instance ids, completion and versions existed gets those columns; every store

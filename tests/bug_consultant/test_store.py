@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,21 @@ def test_a_record_a_newer_release_wrote_is_read(tmp_path):
     (hit,) = BugConsultant(block, run_id="older", instance_id="t2").search(error)
     assert hit.record.id == record.id and [t.why_worked for t in hit.record.trials] == [record.trials[0].why_worked]
     assert hit.record.successful_strategy == "use the right key" and not hasattr(hit.record.trials[0], "tokens_used")
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    """`store_path` (or LLM_IDE_BUG_STORE) naming another program's SQLite file: the store added its three tables
+    to it and switched it to WAL mode; now it is refused with its tables named, and the file is not changed."""
+    other = tmp_path / "app.db"
+    with closing(sqlite3.connect(other)) as db:
+        db.execute("CREATE TABLE users (id INTEGER, name TEXT)")
+        db.execute("INSERT INTO users VALUES (1, 'ann')")
+        db.commit()
+    before = other.read_bytes()
+    with pytest.raises(sqlite3.DatabaseError) as failed:
+        BugConsultant({"use_bug_consultant": True, "store_path": other})
+    assert str(failed.value) == f"{other}: not a usable bug store (a database of something else, tables users)"
+    assert other.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["app.db"]
+    empty = tmp_path / "empty.sqlite"
+    sqlite3.connect(empty).close()  # an empty SQLite file is a store to be
+    assert BugConsultant({"use_bug_consultant": True, "store_path": empty}).store.count() == 0  # type: ignore
