@@ -198,6 +198,9 @@ def install(
         for o in outcomes:
             if o.result:
                 print(o.result["image"])
+    for o in outcomes or []:  # as for a single image: a note is for the person reading stderr, also with --json
+        for note in o.result["notes"] if o.result else []:
+            _note(f"toolprov: {o.image}: {note}")
     if outcomes is not None:
         if failed := [o for o in outcomes if o.status == "failed"]:
             first = f"{failed[0].image}: {failed[0].error}"

@@ -4,13 +4,24 @@
 from __future__ import annotations
 
 import json
+import uuid
+from pathlib import Path
 
 import pytest
 
 from provisioner import api
 from provisioner import registry as reg
 from provisioner.errors import UsageError
-from tests.scale.conftest import BASE, Pushed, docker, registry_json, registry_labels, toolprov
+from tests.scale.conftest import (
+    BASE,
+    Pushed,
+    docker,
+    private_specs,
+    registry_json,
+    registry_labels,
+    remove_marked,
+    toolprov,
+)
 
 pytestmark = pytest.mark.docker
 
@@ -57,6 +68,32 @@ def test_push_lookup_pull_and_resume(registry: str, pushed: Pushed):
     listed = json.loads(toolprov("list", "--base", BASE, "--json").stdout)
     assert {res["image"], f"{name}:{tag}"} <= {t for i in listed["images"] for t in i["tags"]}
     assert isinstance(listed["leftovers"], list)
+
+
+def test_a_batch_reports_a_registry_tag_it_did_not_trust_on_stderr(registry: str, tmp_path: Path):
+    """A batch (a file, even of one image) finds an image that is not ours under the layer's registry name: it is
+    ignored and rebuilt, and the person reading stderr is told so, as for a single image (with or without --json;
+    the note used to be left out of every batch's stderr)."""
+    specs = private_specs(tmp_path / f"specs-{uuid.uuid4().hex[:8]}")
+    repo = f"{registry}/tools"
+    layer = api.plan_install(["pyflakes"], BASE, specs_dir=specs)[-1]
+    name, tag = reg.remote_ref(repo, layer)
+    for args in (["tag", BASE, f"{name}:{tag}"], ["push", "-q", f"{name}:{tag}"], ["rmi", f"{name}:{tag}"]):
+        assert docker(*args).returncode == 0, args  # the base itself: no toolprov.key label
+    (images := tmp_path / "images.txt").write_text(f"{BASE}\n")
+    note = (f"toolprov: {BASE}: {name}:{tag} carries no toolprov.key label, not key {layer.key[:12]}: ignored (it will "
+            "be rebuilt)")  # fmt: skip
+    try:
+        for extra in ([], ["--json"]):
+            res = toolprov("install", "pyflakes", "--images-file", str(images), "--specs", str(specs), "--registry",
+                           repo, *extra)  # fmt: skip
+            assert res.returncode == 0, res.stderr
+            assert note in res.stderr.splitlines(), res.stderr
+            built = json.loads(res.stdout)["results"][0] if extra else {"image": res.stdout.strip(), "notes": [note]}
+            assert built["image"] == layer.tag() and len(built["notes"]) == 1
+            api.remove([layer.tag()])  # the next run looks the registry up again
+    finally:
+        remove_marked(specs.name)
 
 
 def test_a_bad_registry_repo_is_a_usage_error_before_any_work(tmp_path):
