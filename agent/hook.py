@@ -178,6 +178,13 @@ def config_problem(specs: list[str], agent_class: str | None = None) -> str | No
 
     environment = dict(config.get("environment") or {})
     checks: list[tuple[str, Any, dict]] = [("agent", LLMIDEAgentConfig, agent)]
+    if isinstance(agent.get("bug_consultant"), dict):  # the agent builds its tracker from it on every instance
+        try:
+            from agent.bug_consultant.config import BugConsultantConfig
+        except ImportError:  # the agent then runs without one (only a switched-on consultant requires it)
+            pass
+        else:
+            checks.append(("agent.bug_consultant", BugConsultantConfig, agent["bug_consultant"]))
     if environment.pop("environment_class", "docker") in ("docker", OUR_ENVIRONMENT):
         checks.append(("environment", LLMIDEEnvironmentConfig, {**environment, "image": "-"}))  # the runner adds it
     for section, config_class, values in checks:

@@ -175,6 +175,13 @@ def test_an_editable_install_carries_the_hook(tmp_path):
         ("swebench", "agent.memory.gamma=7", "config error: agent.memory.gamma: Input should be less than or equal"),
         ("swebench", "agent.memroy.gamma=0.5", "config error: agent.memroy: Extra inputs are not permitted"),
         ("swebench-single", "environment.lsp_timout=5", "config error: environment.lsp_timout: Extra inputs are not"),
+        # the Bug Consultant's block: each instance's agent failed on it (ValidationError) after its container started
+        ("swebench", "agent.bug_consultant.use_bug_consultnt=true", "config error: agent.bug_consultant.use_bug_con"),
+        (
+            "swebench-single",
+            "agent.bug_consultant.similarity_threshold=7",
+            "config error: agent.bug_consultant.similarity_threshold: Input should be less than or equal to 1",
+        ),
     ],
 )
 def test_a_config_error_is_one_line_and_exit_1_before_any_instance(tmp_path, command, spec, message):
@@ -193,6 +200,8 @@ def test_another_agent_is_not_checked_against_ours():
 
     assert config_problem([CONFIG]) is None
     assert config_problem([CONFIG, "agent.agent_class=default", "agent.step_limit=3"]) is None
+    assert config_problem([CONFIG, "agent.agent_class=default", "agent.bug_consultant.x=1"]) is None
+    assert config_problem([CONFIG, "agent.bug_consultant.use_bug_consultant=false"]) is None  # a string, as -c gives
     assert config_problem([CONFIG, "agent.memory.max_chunks=-3"]) == (
         "config error: agent.memory.max_chunks: Input should be greater than or equal to 0"
     )
