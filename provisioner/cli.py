@@ -102,7 +102,9 @@ def install(
         *(read_instance_rows(instances) if instances else []),
     ]
     if not items:
-        raise UsageError("no image given: use --image IMG, --images-file FILE or --instances FILE")
+        files = [str(f) for f in (images_file, instances) if f is not None]
+        raise UsageError(f"no image given: no image in {' or '.join(files)}" if files else
+                         "no image given: use --image IMG, --images-file FILE or --instances FILE")  # fmt: skip
     images = select_shard(items, part)
     # a file or a shard is always a batch, whatever it holds: a script gets the same --json report shape for a file of
     # one instance as for one of 2,000 (a shard may hold 0 or 1 image)

@@ -73,7 +73,11 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("images-file-bad-name", ["install", "fileedit", "--images-file", "{d}/i.txt"], {"i.txt": b"ok:1\nBad Name\n"},
      {}, 2, "invalid image name 'Bad Name'"),
     ("images-file-empty", ["install", "fileedit", "--images-file", "{d}/i.txt"], {"i.txt": b"# none\n"}, {}, 2,
-     "no image given"),
+     "no image given: no image in {d}/i.txt"),  # it used to say 'use --image IMG, --images-file FILE or …'
+    ("instances-empty", ["install", "fileedit", "--instances", "{d}/i.jsonl", "--shard", "0/2"], {"i.jsonl": b"\n"},
+     {}, 2, "no image given: no image in {d}/i.jsonl"),
+    ("instances-empty-list", ["install", "fileedit", "--instances", "{d}/i.json"], {"i.json": b"[]"}, {}, 2,
+     "no image given: no image in {d}/i.json"),
     ("instances-not-json", ["install", "fileedit", "--instances", "{d}/i.jsonl"], {"i.jsonl": b"{oops"}, {}, 2,
      "not JSON lines"),
     ("instances-scalar", ["install", "fileedit", "--instances", "{d}/i.json"], {"i.json": b"[1, 2]"}, {}, 2,
@@ -140,7 +144,7 @@ def assert_one_line(res: subprocess.CompletedProcess, code: int, text: str) -> N
 @pytest.mark.parametrize(("argv", "files", "env", "code", "text"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_error_path_is_one_line_with_its_exit_code(tmp_path: Path, argv, files, env, code: int, text: str):
     res = run_case(tmp_path, argv, files, env)
-    assert_one_line(res, code, text)
+    assert_one_line(res, code, text.replace("{d}", str(tmp_path)))
     assert res.stdout == "" or argv[:1] in ([], ["specs"])  # the help, or the table of specs, go to stdout
 
 
