@@ -2,8 +2,11 @@
 
 import importlib
 import importlib.util
+import os
+import signal
 import sys
 import types
+from pathlib import Path
 
 __version__ = "0.1.0"
 
@@ -33,3 +36,14 @@ def _load_on_first_use(name: str) -> None:
 
 
 _load_on_first_use("paramiko")
+
+
+def _early_signal(signum: int, _frame: object) -> None:
+    os.write(2, f"toolprov: interrupted ({signal.Signals(signum).name}) before any work\n".encode())
+    os._exit(128 + signum)  # nothing exists yet to clean up
+
+
+if Path(sys.argv[0]).name == "toolprov":  # the CLI, not a library user: a Ctrl-C/SIGTERM/SIGHUP while its modules
+    for _signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # load (~0.5-1 s, until main() takes them over)
+        if signal.getsignal(_signum) is not signal.SIG_IGN:  # is one line and 128+N, not a KeyboardInterrupt traceback
+            signal.signal(_signum, _early_signal)
