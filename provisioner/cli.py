@@ -219,7 +219,7 @@ def list_(
 ) -> None:
     """List provisioned images, and leftover build containers (until `toolprov cleanup` or an install removes
     those of dead processes)."""
-    images = api.list_provisioned(base)
+    images = api.list_provisioned(check_image(base) if base is not None else None)
     left = containers.leftovers()
     if as_json:
         _emit({

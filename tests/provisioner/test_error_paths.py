@@ -30,6 +30,7 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("show-bad-name", ["show", "Bad!"], {}, {}, 2, "invalid image name 'Bad!'"),
     ("verify-bad-name", ["verify", "a:b:c"], {}, {}, 2, "invalid image name 'a:b:c'"),
     ("remove-bad-name", ["remove", "Bad!"], {}, {}, 2, "invalid image name 'Bad!'"),
+    ("list-base-bad-name", ["list", "--base", "Bad Name"], {}, {}, 2, "invalid image name 'Bad Name'"),  # was: none
     ("specs-missing", ["specs", "--specs", "{d}/none"], {}, {}, 2, "does not exist"),
     ("install-specs-missing", ["install", "fileedit", "-i", "a", "--specs", "{d}/none"], {}, {}, 2, "does not exist"),
     ("image-too-long", ["install", "fileedit", "-i", "a" * 300], {}, {}, 2, "invalid image name"),
