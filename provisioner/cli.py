@@ -380,7 +380,9 @@ def main() -> None:
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         if signal.getsignal(signum) is not signal.SIG_IGN:  # nohup keeps SIGHUP ignored
             signal.signal(signum, _on_signal)
-    debug = bool(os.environ.get("TOOLPROV_DEBUG")) or "--debug" in sys.argv[1:]
+    # TOOLPROV_DEBUG=0 (or false/no/off) is off, as the --debug option itself reads it
+    debug = os.environ.get("TOOLPROV_DEBUG", "").strip().lower() not in ("", "0", "false", "no", "off", "f", "n")
+    debug = debug or "--debug" in sys.argv[1:]
     try:
         rc = app(standalone_mode=False)  # without standalone mode, typer returns Exit codes
         sys.exit(rc if isinstance(rc, int) else 0)

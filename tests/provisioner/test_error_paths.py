@@ -20,6 +20,8 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("unknown-option", ["install", "fileedit", "-i", "x", "--bogus"], {}, {}, 2, "No such option: --bogus"),
     ("no-tools", ["install"], {}, {}, 2, "Missing argument"),
     ("no-image", ["install", "fileedit"], {}, {}, 2, "no image given"),
+    ("debug-env-0", ["install", "fileedit"], {}, {"TOOLPROV_DEBUG": "0"}, 2, "no image given"),  # was a traceback
+    ("debug-env-false", ["show", "Bad!"], {}, {"TOOLPROV_DEBUG": "false"}, 2, "invalid image name 'Bad!'"),
     ("env-bogus", ["install", "fileedit", "-i", "x", "--env", "bogus"], {}, {}, 2, "--env must be auto, conda or venv"),
     ("empty-image", ["install", "fileedit", "-i", ""], {}, {}, 2, "empty image name"),
     ("blank-image", ["install", "fileedit", "-i", "  "], {}, {}, 2, "empty image name"),
