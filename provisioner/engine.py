@@ -146,5 +146,10 @@ def image_id(image: Image) -> str:
 
 def cache_dir() -> Path:
     path = Path(os.environ.get("TOOLPROV_CACHE") or Path.home() / ".cache" / "toolprov")
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:  # e.g. TOOLPROV_CACHE names a file
+        raise ToolprovError(
+            f"cannot use {path} as toolprov's cache folder (TOOLPROV_CACHE): {e.strerror or e}"
+        ) from None
     return path

@@ -103,6 +103,8 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
 
 ENGINE_CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] = [
     ("image-not-found", ["install", "fileedit", "-i", "no-such-image:1"], {}, {}, 1, "not found locally"),
+    ("cache-is-a-file", ["install", "pyflakes", "-i", TESTBED], {"cache": b""}, {"TOOLPROV_CACHE": "{d}/cache"}, 1,
+     "cannot use {d}/cache as toolprov's cache folder (TOOLPROV_CACHE): File exists"),  # was: FileExistsError: …
     ("show-not-provisioned", ["show", TESTBED], {}, {}, 1, "was not provisioned by toolprov"),
     ("verify-not-found", ["verify", "no-such-image:1"], {}, {}, 1, "not found locally"),
     ("remove-not-provisioned", ["remove", TESTBED], {}, {}, 1, "was not provisioned by toolprov"),
@@ -133,7 +135,8 @@ def run_case(tmp_path: Path, argv: list[str], files: dict[str, bytes], env: dict
         (tmp_path / rel).write_bytes(data.replace(b"{d}", str(tmp_path).encode()))
     args = [a.replace("{d}", str(tmp_path)) for a in argv]
     environ = {k: v for k, v in os.environ.items() if k not in ("TOOLPROV_DEBUG", "TOOLPROV_SPECS")}
-    res = subprocess.run(["toolprov", *args], capture_output=True, text=True, env={**environ, **env}, timeout=600)
+    extra = {k: v.replace("{d}", str(tmp_path)) for k, v in env.items()}
+    res = subprocess.run(["toolprov", *args], capture_output=True, text=True, env={**environ, **extra}, timeout=600)
     return res
 
 
@@ -157,7 +160,7 @@ def test_error_path_is_one_line_with_its_exit_code(tmp_path: Path, argv, files, 
 )
 def test_engine_error_path_is_one_line_with_its_exit_code(engine, tmp_path: Path, argv, files, env, code, text):
     res = run_case(tmp_path, argv, files, env)
-    assert_one_line(res, code, text)
+    assert_one_line(res, code, text.replace("{d}", str(tmp_path)))
     assert res.stdout == ""
     made = [i for i in engine.images.list(filters={"label": "toolprov.key"}) if str(tmp_path) in str(i.labels)]
     assert made == []  # nothing committed or tagged
