@@ -10,6 +10,7 @@ which files a prompt already shows, so later prompts can append only what is new
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -79,10 +80,23 @@ class CodeContextView:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-ide-context")
         if self._push is not None:  # the last push is done by now (one worker, in order); its error is raised here
             self._push.result()
-        self._pending = self._worker.submit(
-            self._render_update, self.memory.n_operations, visible, shown, files_changed
-        )
-        self._push = self._worker.submit(lambda: self.env.set_agent_context(self.rendering.chunks))
+        n_operations = self.memory.n_operations
+        self._pending = self._submit(lambda: self._render_update(n_operations, visible, shown, files_changed))
+        self._push = self._submit(lambda: self.env.set_agent_context(self.rendering.chunks))
+
+    def _submit(self, job: Callable[[], None]) -> Future:
+        """`job` on the worker thread; on this one when no executor takes new jobs: the interpreter is exiting while
+        a batch's worker threads still finish their instances (upstream's `mini-extra swebench` after Ctrl-C)."""
+        assert self._worker is not None
+        try:
+            return self._worker.submit(job)
+        except RuntimeError:  # "cannot schedule new futures after interpreter shutdown"
+            done: Future = Future()
+            try:
+                done.set_result(job())
+            except Exception as e:
+                done.set_exception(e)
+            return done
 
     def settle(self) -> None:
         """Wait for the background rendering (its error, if any, is raised here)."""
