@@ -14,6 +14,9 @@ def check_output(out: Path) -> None:
     """The export goes into a new or empty folder (checked before planning: a bad path must not cost a probe)."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError(f"{out} exists and is not an empty folder; choose a new one")
+    made = next((p for p in out.absolute().parents if p.exists()), None)  # the folder `out` would be made in
+    if made is not None and not made.is_dir():
+        raise UsageError(f"cannot make {out}: {made} is not a folder")
 
 
 def export(layers: list[Layer], base: str, out: Path) -> Path:

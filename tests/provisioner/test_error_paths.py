@@ -96,6 +96,8 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("show-no-arg", ["show"], {}, {}, 2, "Missing argument"),
     ("dockerfile-no-output", ["dockerfile", "fileedit", "-i", "a"], {}, {}, 2, "--output"),
     ("dockerfile-bad-image", ["dockerfile", "fileedit", "-i", "", "-o", "{d}/out"], {}, {}, 2, "empty image name"),
+    ("dockerfile-output-under-a-file", ["dockerfile", "fileedit", "-i", "a", "-o", "{d}/f/sub/ctx"], {"f": b""}, {}, 2,
+     "cannot make {d}/f/sub/ctx: {d}/f is not a folder"),  # was: NotADirectoryError: [Errno 20] …, exit 1
     ("no-engine", ["install", "fileedit", "-i", "a"], {}, {"DOCKER_HOST": "unix:///nonexistent.sock"}, 1,
      "no Docker engine answers"),
     ("no-engine-list", ["list"], {}, {"DOCKER_HOST": "unix:///nonexistent.sock"}, 1, "no Docker engine answers"),
