@@ -96,6 +96,7 @@ def install(
     if env not in ("auto", "conda", "venv"):
         raise UsageError(f"--env must be auto, conda or venv, not {env!r}")
     part = parse_shard(shard) if shard is not None else None
+    shard = f"{part[0]}/{part[1]}" if part else None  # as the report names it: ' 1/04' is 1/4
     items = [
         *((i, i) for i in image),
         *((i, i) for i in (read_images_file(images_file) if images_file else [])),

@@ -65,6 +65,8 @@ def test_sharded_batch_report(engine, tmp_path: Path):
         assert res.stderr.count("\n") == (1 if report["images"] else 0)  # one line: the summary error
         seen += [r["base"] for r in report["results"]]
     assert sorted(seen) == sorted(r["image_name"] for r in rows)
+    spaced = toolprov("install", "fileedit", "--instances", str(path), "--shard", " 1/02", "--json")
+    assert json.loads(spaced.stdout)["shard"] == "1/2"  # as int() reads it (the report said ' 1/02')
     bad = toolprov("install", "fileedit", "--instances", str(path), "--shard", "2/2")
     assert bad.returncode == 2 and "--shard 2/2" in bad.stderr
 
