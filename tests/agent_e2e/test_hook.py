@@ -175,6 +175,8 @@ def test_an_editable_install_carries_the_hook(tmp_path):
         ("swebench", "agent.memory.gamma=7", "config error: agent.memory.gamma: Input should be less than or equal"),
         ("swebench", "agent.memroy.gamma=0.5", "config error: agent.memroy: Extra inputs are not permitted"),
         ("swebench-single", "environment.lsp_timout=5", "config error: environment.lsp_timout: Extra inputs are not"),
+        # every instance's bridge failed at start ('no answer from the bridge within -1s') after its container started
+        ("swebench", "environment.lsp_timeout=-1", "config error: environment.lsp_timeout: Input should be greater"),
         # the Bug Consultant's block: each instance's agent failed on it (ValidationError) after its container started
         ("swebench", "agent.bug_consultant.use_bug_consultnt=true", "config error: agent.bug_consultant.use_bug_con"),
         (
