@@ -97,8 +97,9 @@ def install_tools(
     extra_tag = check_tag(tag) if tag is not None else None  # before any build: a bad name must not cost a build
     if extra_tag is not None and "@" not in image and not image.startswith("sha256:") and extra_tag == check_tag(image):
         raise UsageError(f"--tag {tag!r} is the base image's own name: the base would lose it; choose another name")
-    lookup = reg.check_repo(registry) if registry else reg.check_repo(push) if push else None
     push_to = reg.check_repo(push) if push else None
+    # the registry first, then the push target (README: --push also looks its REPO up, also beside --registry)
+    lookups = list(dict.fromkeys(r for r in (reg.check_repo(registry) if registry else None, push_to) if r))
     report = progress or (lambda tool, step: None)
     layers = plan_install(tools, image, BuildOptions(network, env_backend, refresh), specs_dir)
     built: list[str] = []
@@ -108,14 +109,14 @@ def install_tools(
 
     def available(layer: Layer) -> Image | None:
         found = find_by_key(layer.key, layer.tag())
-        if found is None and lookup:
-            hit = reg.pull(lookup, layer, functools.partial(report, layer.tool_name))
+        for repo in lookups if found is None else []:
+            hit = reg.pull(repo, layer, functools.partial(report, layer.tool_name))
             if hit.note and hit.note not in notes:
                 notes.append(hit.note)
                 report(layer.tool_name, hit.note)
             if hit.image is not None:
                 pulled.append(layer.tool_name)
-                found = hit.image
+                return hit.image
         return found
 
     # the highest layer this engine or the registry already has: everything below it is inside it

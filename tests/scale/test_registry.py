@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import uuid
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from tests.scale.conftest import (
     BASE,
     Pushed,
     docker,
+    drop_key,
     private_specs,
     registry_json,
     registry_labels,
@@ -68,6 +71,20 @@ def test_push_lookup_pull_and_resume(registry: str, pushed: Pushed):
     listed = json.loads(toolprov("list", "--base", BASE, "--json").stdout)
     assert {res["image"], f"{name}:{tag}"} <= {t for i in listed["images"] for t in i["tags"]}
     assert isinstance(listed["leftovers"], list)
+
+
+def test_push_repo_is_looked_up_also_beside_registry(registry: str, pushed: Pushed):
+    """--registry R1 (e.g. TOOLPROV_REGISTRY, exported on every machine) with --push R2 on the build machine: R2 holds
+    the layer, R1 does not. A resumed run pulls it from R2 and pushes nothing (R2 used to be left unread: rebuilt and
+    pushed again)."""
+    drop_key(pushed.key)  # this engine lacks the layer, as a fresh build machine does
+    env = {k: v for k, v in os.environ.items() if k != "DOCKER_HOST"} | {"TOOLPROV_REGISTRY": f"{registry}/elsewhere"}
+    res = subprocess.run(["toolprov", "install", "pyflakes", "-i", BASE, "--specs", str(pushed.specs), "--push",
+                          pushed.repo, "--json"], capture_output=True, text=True, env=env, timeout=600)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    assert [report[k] for k in ("status", "built", "pulled", "pushed")] == ["pulled", [], ["pyflakes"], []]
+    assert report["key"] == pushed.key and report["remote"] == f"{pushed.name}:{pushed.tag}"
 
 
 def test_a_batch_reports_a_registry_tag_it_did_not_trust_on_stderr(registry: str, tmp_path: Path):
