@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 from minisweagent.environments.docker import DockerEnvironment, DockerEnvironmentConfig
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from agent.actions import ActionLimits, Actions, ActionTemplates
 from agent.types import ActionResult
@@ -97,6 +97,19 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
         if unknown:
             raise ValueError(f"{', '.join(unknown)}: not an action limit (known: {', '.join(sorted(known))})")
         return value
+
+    @model_validator(mode="after")
+    def _tools_installable(self) -> LLMIDEEnvironmentConfig:
+        """What provisioning would refuse on every instance, refused before any container (`tool_specs`' rules)."""
+        from provisioner.spec import DEFAULT_SPECS_DIR
+
+        base = Path(self.specs_dir) if self.specs_dir else DEFAULT_SPECS_DIR
+        for e in self.tools:
+            if e.target not in (None, "", f"/tools/{e.name}"):
+                raise ValueError(f"tools[{e.name}].target: toolprov copies sources to /tools/{e.name}")
+            if not e.source and not (base / f"{e.name}.yaml").is_file():
+                raise ValueError(f"tools[{e.name}]: no spec {base / e.name}.yaml and no source to install it from")
+        return self
 
     @field_validator("tools", mode="before")
     @classmethod

@@ -114,12 +114,20 @@ def test_seed_fields_override_a_spec_in_a_generated_folder(tmp_path):
     [
         ([{"name": "debugger", "target": "/opt/debugger", "command": "dbg"}], "toolprov copies sources to /tools"),
         ([{"name": "nosuchtool", "usage": "x", "command": "x"}], "no spec"),
+        # entries that change no spec: provisioning ignored the target and failed on the missing spec (SpecError)
+        ([{"name": "lsp", "target": "/opt/x"}], r"tools\[lsp\]\.target: toolprov copies sources to /tools/lsp"),
+        (["debugger", {"name": "nosuchtool"}], r"tools\[nosuchtool\]: no spec .*nosuchtool.yaml and no source"),
     ],
 )
 def test_tool_entries_that_cannot_be_provisioned(tools, message):
-    entries = LLMIDEEnvironmentConfig(image="x", tools=tools).tools
-    with pytest.raises(ValueError, match=message):
-        tool_specs(entries)
+    """Refused by the config (so `mini-extra swebench` stops before any instance: README, config errors), and by
+    tool_specs for a caller that builds entries alone."""
+    with pytest.raises(ValidationError, match=message):
+        LLMIDEEnvironmentConfig(image="x", tools=tools)
+    entries = [ToolEntry(**t) if isinstance(t, dict) else ToolEntry(name=t) for t in tools]
+    if any(e.changes_spec for e in entries):
+        with pytest.raises(ValueError, match=message):
+            tool_specs(entries)
 
 
 def test_tool_entries_accept_only_the_seed_fields():
