@@ -392,9 +392,9 @@ def main() -> None:
         from provisioner.registry import untag_unfinished
 
         untag_unfinished()  # and their pushes
-        name = signal.Signals(e.signum).name
+        name = signal.Signals(e.signum).name  # a batch's finished images keep their tags
         _note(f"toolprov: interrupted ({name}) after {time.monotonic() - start:.1f}s; build containers removed, "
-              "nothing tagged")  # fmt: skip
+              "no unfinished build or push tagged")  # fmt: skip
         sys.stdout.flush()
         os._exit(128 + e.signum)  # worker threads (wheel downloads) must not hold the exit up
     except (KeyboardInterrupt, typer.Abort):
