@@ -111,7 +111,8 @@ def install(
     # one instance as for one of 2,000 (a shard may hold 0 or 1 image)
     single = len(items) == 1 and part is None and images_file is None and instances is None
     if tag is not None and not single:
-        raise UsageError(f"--tag applies to a single image given with --image, not a batch ({len(images)} images)")
+        raise UsageError("--tag applies to a single image given with --image, not a batch (a file, a shard or a "
+                         "repeated --image is one, also of one image)")  # fmt: skip
     for img in images:
         check_image(img)
     if tag is not None:

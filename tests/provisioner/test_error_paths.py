@@ -37,6 +37,8 @@ CASES: list[tuple[str, list[str], dict[str, bytes], dict[str, str], int, str]] =
     ("install-specs-missing", ["install", "fileedit", "-i", "a", "--specs", "{d}/none"], {}, {}, 2, "does not exist"),
     ("image-too-long", ["install", "fileedit", "-i", "a" * 300], {}, {}, 2, "invalid image name"),
     ("tag-two-images", ["install", "fileedit", "-i", "a", "-i", "b", "--tag", "x"], {}, {}, 2, "single image"),
+    ("tag-file-of-one", ["install", "fileedit", "--images-file", "{d}/i.txt", "--tag", "x"], {"i.txt": b"a\n"}, {}, 2,
+     "not a batch (a file, a shard or a repeated --image is one"),  # it said 'not a batch (1 images)'
     ("tag-invalid", ["install", "fileedit", "-i", "a", "--tag", "Bad:x:y"], {}, {}, 2, "invalid --tag 'Bad:x:y'"),
     ("tag-empty", ["install", "fileedit", "-i", "a", "--tag", ""], {}, {}, 2, "invalid --tag ''"),
     ("tag-base-name", ["install", "fileedit", "-i", "toolprov-testbed:bookworm", "--tag", "toolprov-testbed:bookworm"],
