@@ -88,6 +88,9 @@ class BridgeClient:
             stdout=asyncio.subprocess.PIPE,
             stderr=stderr,
             env={**os.environ, **env} if env else None,
+            # a session of its own: a Ctrl-C at the terminal (SIGINT to the whole foreground process group) is the
+            # caller's to handle; it must not kill the bridge under a batch whose workers are still finishing
+            start_new_session=True,
         )
         self._process = proc
         assert proc.stdin is not None and proc.stdout is not None
