@@ -93,7 +93,8 @@ class CodeContextView:
         except RuntimeError:  # "cannot schedule new futures after interpreter shutdown"
             done: Future = Future()
             try:
-                done.set_result(job())
+                job()
+                done.set_result(None)
             except Exception as e:
                 done.set_exception(e)
             return done

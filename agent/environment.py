@@ -80,9 +80,9 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """The command that reproduces the issue; installed as `reproduce` in the container and shown to the agent."""
     lsp_workspace: str = ""
     """The workspace the language server indexes (default: cwd)."""
-    lsp_timeout: float = Field(30.0, gt=0)
+    lsp_timeout: float = Field(default=30.0, gt=0)
     """Seconds one language-server request may take."""
-    lsp_index_timeout: float = Field(600.0, ge=0)
+    lsp_index_timeout: float = Field(default=600.0, ge=0)
     """Seconds the start may wait for the first index of the workspace (overlapping the setup script)."""
     actions_config: str = ""
     """A YAML file replacing agent/config/llm-ide/actions.yaml (the actions' usage text and commands)."""

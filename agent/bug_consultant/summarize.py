@@ -64,7 +64,8 @@ class Summarizer:
             {"role": "system", "content": self.spec["system"]},
             {"role": "user", "content": templates.render_block(stage_spec["prompt"], **context)},
         ]
-        kwargs = {**self.config.summary_model_kwargs, **self.config.summary_stage_kwargs.get(stage, {})}
+        per_stage = {str(k): v for k, v in self.config.summary_stage_kwargs.items()}  # keys: the three stages
+        kwargs = {**self.config.summary_model_kwargs, **per_stage.get(stage, {})}
         with self._lock:
             self.stats.calls += 1
             self.stats.by_stage[stage] = self.stats.by_stage.get(stage, 0) + 1

@@ -44,9 +44,11 @@ def test_cached_fold_prints_what_it_prints_alone() -> None:
     # Session 18: with bug_heldout18 and bug_heldout19 tuned on (19's golden-file and round-trip AssertionErrors, one
     # fault's runs failing different tests, among the other sets) the rule picks a stricter gate: 11.8 % / 0.0 %.
     # Session 19: with bug_heldout21 tuned on too (network services; its look-alikes share a client's TimeoutError)
-    # the rule picks other terms and a lower threshold: 26.5 % / 0.0 %
+    # the rule picks other terms and a lower threshold: 26.5 % / 0.0 %. Session 21: with bug_heldout25 tuned on too
+    # (business rules: a fault's runs failing different tests, look-alike Decimal asserts) a slightly stricter one:
+    # 20.6 % / 0.0 % at 0.755 (checked at a91a3d0, the flip alone)
     assert "code: r@1 0.971 r@3 0.971 MRR 0.975" in alone["bug_heldout10"]
-    assert "after 26.5 / 0.0 (terms (0.2, 0, 0.4, 0.2), threshold 0.751, test reports 0.751)" in alone["bug_heldout10"]
+    assert "after 20.6 / 0.0 (terms (0.2, 0, 0.4, 0.2), threshold 0.755, test reports 0.755)" in alone["bug_heldout10"]
     assert "code: r@1 0.947 r@3 0.966 MRR 0.962" in both["bug_pairs"]
 
 

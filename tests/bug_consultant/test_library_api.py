@@ -283,7 +283,7 @@ def test_output_that_is_not_text_is_refused_by_name(tmp_path) -> None:
     consultant = BugConsultant({"use_bug_consultant": True, "store_path": tmp_path / "bugs.sqlite"})
     proc = subprocess.run([sys.executable, "-c", "{}['k']"], capture_output=True, timeout=60)
     with pytest.raises(TypeError, match=r"^error_output must be a str, not bytes \(decode the run's output first\)$"):
-        consultant.start_bug_record("n1", 0, "{}['k']", proc.stderr)
+        consultant.start_bug_record("n1", 0, "{}['k']", proc.stderr)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^code must be a str, not NoneType$"):
         consultant.start_bug_record("n1", 0, None, proc.stderr.decode())  # type: ignore[arg-type]
     assert consultant.bug_records == [] and consultant.store is not None and consultant.store.count() == 0
