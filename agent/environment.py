@@ -78,6 +78,9 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
     """A shell script run once after the container starts (e.g. writing a reproduction script)."""
     reproduction_script: str = ""
     """The command that reproduces the issue; installed as `reproduce` in the container and shown to the agent."""
+    instance_id: str = ""
+    """The SWE-bench instance the container is for (the runners' hook sets it): the agent's trajectory and its Bug
+    Consultant records carry it, in `swebench-single` too, whose runner gives the agent none."""
     lsp_workspace: str = ""
     """The workspace the language server indexes (default: cwd)."""
     lsp_timeout: float = Field(default=30.0, gt=0)

@@ -274,6 +274,7 @@ def patch_batch(module: Any) -> None:
         if enabled() and is_ours(agent_class) and our_environment:
             env_config["environment_class"] = OUR_ENVIRONMENT if env_class == "docker" else env_class
             env_config["image"] = image_of(instance)
+            env_config["instance_id"] = str(instance.get("instance_id") or "")
             for key in ("setup_reproduction_script", "reproduction_script"):
                 if instance.get(key):
                     env_config[key] = instance[key]

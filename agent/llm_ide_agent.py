@@ -227,7 +227,8 @@ class LLMIDEAgent(DefaultAgent):
         )
         self.shown = ShownCode()  # the code the prompt shows since its last rebuild
         self.progress_manager = progress_manager
-        self.instance_id = instance_id
+        # swebench-single's runner names no instance to its agent; the environment the hook made knows it
+        self.instance_id = instance_id or str(getattr(getattr(env, "config", None), "instance_id", "") or "")
         self._turn: Turn | None = None
         self._in_prompt = -1  # nodes up to this id are in the prompt (its memory part or a record)
         self._updates: dict[int, str] = {}  # node id -> the code-context update shown after it
@@ -573,7 +574,8 @@ class LLMIDEAgent(DefaultAgent):
         data: dict[str, Any] = {"llm_ide": info}
         if self.bug_tracker is not None:
             data["bug_consultant"] = self.bug_tracker.stats()
-        return super().serialize({"info": data}, *extra_dicts)
+        own = {"instance_id": self.instance_id} if self.instance_id else {}  # as upstream's batch adds it
+        return super().serialize({"info": data, **own}, *extra_dicts)
 
     def save(self, path: Path | None, *extra_dicts: dict) -> dict:
         """Upstream's save, without encoding and writing the whole history again at every step (see

@@ -119,6 +119,7 @@ def test_swebench_single_runs_the_llm_ide_agent(work):
     traj = json.loads(out.read_text())
     assert traj["info"]["config"]["agent_type"] == "agent.llm_ide_agent.LLMIDEAgent"
     assert traj["info"]["exit_status"] == "Submitted"
+    assert traj["instance_id"] == instance.instance_id  # upstream's single runner names none; the environment does
     assert traj["info"]["llm_ide"]["memory"]["chain"] == [0, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     code, output = run_test_with_patch(instance.image_name, traj["info"]["submission"])
     assert code == 0 and "1 passed" in output, output
