@@ -99,6 +99,9 @@ class LLMIDEEnvironmentConfig(DockerEnvironmentConfig):
         unknown = sorted(set(value) - known)
         if unknown:
             raise ValueError(f"{', '.join(unknown)}: not an action limit (known: {', '.join(sorted(known))})")
+        negative = sorted(name for name, n in value.items() if n < 0)
+        if negative:  # a count of lines, calls or characters (max_open_lines -5 made every answer odd)
+            raise ValueError(f"{', '.join(negative)}: an action limit is a count, at least 0")
         return value
 
     @model_validator(mode="after")

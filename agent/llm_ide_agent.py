@@ -91,9 +91,9 @@ class PromptLayoutConfig(BaseModel):
     """The section template of a reflected step's frozen record."""
     follow_up: list[str] = ["advice"]
     """Sections repeated before the action instruction when the action call extends the reflection call."""
-    rebuild_every: int = 20
+    rebuild_every: int = Field(default=20, ge=0)
     """Render the memory again every N steps (0: only by size)."""
-    rebuild_chars: int = 6000
+    rebuild_chars: int = Field(default=6000, ge=0)
     """... or when the records appended since the last rebuild would pass this many characters (0: no limit)."""
     cache_control: Literal["auto", "on", "off"] = "auto"
     """Anthropic-style `cache_control` breakpoints at the cache boundaries: auto = for model names with

@@ -60,6 +60,7 @@ def test_a_misspelt_agent_key_is_named(changes: dict[str, Any], named: str) -> N
         ({"lsp_timout": 5}, r"lsp_timout\s+Extra inputs are not permitted"),
         ({"pull_timout": 5}, r"pull_timout\s+Extra inputs are not permitted"),
         ({"action_limits": {"max_open_line": 90}}, r"max_open_line: not an action limit \(known: .*max_open_lines"),
+        ({"action_limits": {"max_open_lines": -5}}, r"max_open_lines: an action limit is a count, at least 0"),
     ],
 )
 def test_a_misspelt_environment_key_is_named(changes: dict[str, Any], named: str) -> None:
@@ -89,7 +90,8 @@ def test_a_misspelt_action_is_named(changes: dict[str, Any], named: str) -> None
 @pytest.mark.parametrize(
     ("changes", "named"),
     [({"memory__max_chunks": -3}, "memory.max_chunks"), ({"memory__gamma": 7}, "memory.gamma"),
-     ({"memory__log_stride": 0}, "memory.log_stride")],
+     ({"memory__log_stride": 0}, "memory.log_stride"), ({"prompt_layout__rebuild_every": -1},
+     "prompt_layout.rebuild_every"), ({"prompt_layout__rebuild_chars": -1}, "prompt_layout.rebuild_chars")],
 )  # fmt: skip
 def test_a_memory_value_out_of_range_is_named(changes: dict[str, Any], named: str) -> None:
     """Found by a user trial: `max_chunks: -3` and `gamma: 7` were accepted (a decay above 1 grows every score)."""
