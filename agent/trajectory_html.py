@@ -105,6 +105,7 @@ def render_trajectory_html(traj: dict | list) -> str:
 
 def write_trajectory_html(traj_path: Path, out: Path) -> Path:
     page = render_trajectory_html(json.loads(Path(traj_path).read_text()))  # a bad trajectory creates no folder
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if not out.parent.exists():  # missing folders are made; a file where a folder goes fails as writing under it
+        out.parent.mkdir(parents=True)  # does (`Not a directory`), not as mkdir's `File exists`
     out.write_text(page)
     return out

@@ -42,7 +42,7 @@ def test_an_output_that_cannot_be_written_says_which_path(tmp_path: Path) -> Non
     (tmp_path / "folder").mkdir()
     cases = [
         (tmp_path / "folder", f"{tmp_path / 'folder'}: cannot write the page (Is a directory)"),
-        (tmp_path / "afile" / "x.html", f"{tmp_path / 'afile' / 'x.html'}: cannot write the page (File exists: "),
+        (tmp_path / "afile" / "x.html", f"{tmp_path / 'afile' / 'x.html'}: cannot write the page (Not a directory)"),
     ]
     for output, message in cases:
         result = html(trajectory, output)
