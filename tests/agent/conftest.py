@@ -18,6 +18,7 @@ which is also the shape of `model.outputs` in a YAML file for `--model-class det
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
@@ -35,6 +36,7 @@ import yaml
 from minisweagent.environments.local import LocalEnvironment
 from minisweagent.models.test_models import DeterministicModel
 
+from agent.actions.executor import Actions
 from agent.prompting import split_sections
 from agent.types import ActionResult, ChunkRef
 from lsp_bridge.blocks import FileBlock
@@ -176,6 +178,23 @@ def repo(tmp_path: Path) -> Path:
     ):
         subprocess.run(cmd, cwd=root, check=True)
     return root
+
+
+@contextlib.contextmanager
+def actions_over(root: Path, files: dict[str, str], **kwargs: Any) -> Iterator[Actions]:
+    """The agent's actions over a real lsp-bridge on `files` (path -> text) written under `root`; `kwargs` go to
+    `Actions` (e.g. `limits=`)."""
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+    def shell(command: str) -> tuple[str, int]:
+        p = subprocess.run(["bash", "-c", command], cwd=root, capture_output=True, text=True)
+        return p.stdout + p.stderr, p.returncode
+
+    with BridgeClient.local(root) as bridge:
+        bridge.sync()
+        yield Actions(bridge, shell, root=str(root), **kwargs)
 
 
 @pytest.fixture

@@ -5,14 +5,13 @@ library's class adds nothing."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from agent.actions.executor import Actions
-from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import actions_over
 
 GEN = "class rv_discrete:\n    def pmf(self, k):\n        return self._pmf(k)\n"
 LONG = "\n".join(f"    def _m{i}(self, k):\n        return k + {i}\n" for i in range(12))
@@ -40,18 +39,8 @@ SOURCES = {
 
 @pytest.fixture
 def actions(tmp_path: Path) -> Iterator[Actions]:
-    for name, text in SOURCES.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    (tmp_path / "dist" / "__init__.py").write_text("")
-
-    def shell(command: str) -> tuple[str, int]:
-        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
-        return p.stdout + p.stderr, p.returncode
-
-    with BridgeClient.local(tmp_path) as bridge:
-        bridge.sync()
-        yield Actions(bridge, shell, root=str(tmp_path))
+    with actions_over(tmp_path, {**SOURCES, "dist/__init__.py": ""}) as acts:
+        yield acts
 
 
 def test_a_long_class_instance_answers_its_class_outline(actions: Actions) -> None:

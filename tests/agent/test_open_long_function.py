@@ -5,14 +5,13 @@ file's end and very long signatures get short answers."""
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from agent.actions.executor import ActionLimits, Actions
-from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import actions_over
 
 BODY = 40  # statements in `long`: lines 2..41, its last line is 41
 SOURCE = "def long(x):\n" + "".join(f"    x = x + {i}\n" for i in range(1, BODY)) + "    return x\n"
@@ -23,17 +22,9 @@ WIDE = "def wide(" + ", ".join(f"parameter_{i}=None" for i in range(30)) + "):\n
 
 @pytest.fixture
 def actions(tmp_path: Path) -> Iterator[Actions]:
-    (tmp_path / "mod.py").write_text(SOURCE)
-    (tmp_path / "wide.py").write_text(WIDE)
-    (tmp_path / "signed.py").write_text(SIGNED)
-
-    def shell(command: str) -> tuple[str, int]:
-        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
-        return p.stdout + p.stderr, p.returncode
-
-    with BridgeClient.local(tmp_path) as bridge:
-        bridge.sync()
-        yield Actions(bridge, shell, root=str(tmp_path), limits=ActionLimits(max_open_lines=10))
+    files = {"mod.py": SOURCE, "wide.py": WIDE, "signed.py": SIGNED}
+    with actions_over(tmp_path, files, limits=ActionLimits(max_open_lines=10)) as acts:
+        yield acts
 
 
 def numbered(text: str) -> list[int]:

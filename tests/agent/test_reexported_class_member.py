@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from agent.actions.executor import Actions
-from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import actions_over
 
 FILES = {
     "nn/__init__.py": "from .rnglib import Rngs\n",
@@ -23,17 +22,8 @@ FILES = {
 
 @pytest.fixture
 def actions(tmp_path: Path) -> Iterator[Actions]:
-    for rel, text in FILES.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
-
-    def shell(command: str) -> tuple[str, int]:
-        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
-        return p.stdout + p.stderr, p.returncode
-
-    with BridgeClient.local(tmp_path) as bridge:
-        bridge.sync()
-        yield Actions(bridge, shell, root=str(tmp_path))
+    with actions_over(tmp_path, FILES) as acts:
+        yield acts
 
 
 def test_a_reexported_class_member_is_found_by_its_trailing_class_and_member(actions: Actions) -> None:

@@ -4,14 +4,13 @@ it); the class's own docstring, its methods and a string that is an attribute's 
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from agent.actions.executor import Actions
-from lsp_bridge.client import BridgeClient
+from tests.agent.conftest import actions_over
 
 SOURCE = '''from dataclasses import dataclass
 
@@ -50,15 +49,8 @@ class CachePoint:
 
 @pytest.fixture
 def actions(tmp_path: Path) -> Iterator[Actions]:
-    (tmp_path / "messages.py").write_text(SOURCE)
-
-    def shell(command: str) -> tuple[str, int]:
-        p = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True)
-        return p.stdout + p.stderr, p.returncode
-
-    with BridgeClient.local(tmp_path) as bridge:
-        bridge.sync()
-        yield Actions(bridge, shell, root=str(tmp_path))
+    with actions_over(tmp_path, {"messages.py": SOURCE}) as acts:
+        yield acts
 
 
 def numbered(text: str) -> list[int]:
@@ -100,9 +92,7 @@ def test_the_note_opens_the_lines_it_left_out(actions: Actions) -> None:
 def test_a_few_lines_stay_and_a_note_stands_for_a_docstring_that_ends_the_class(
     tmp_path: Path, docstring: str, note: str
 ) -> None:
-    (tmp_path / "m.py").write_text(f"class Small:\n    x: int = 1\n    {docstring}\n")
-    with BridgeClient.local(tmp_path) as bridge:
-        bridge.sync()
-        lines = Actions(bridge, lambda c: ("", 0), root=str(tmp_path)).execute("find_symbol", "Small").observation
+    with actions_over(tmp_path, {"m.py": f"class Small:\n    x: int = 1\n    {docstring}\n"}) as actions:
+        lines = actions.execute("find_symbol", "Small").observation
     assert lines.splitlines()[-1] == (note or '      """')  # the renderer's width for the continued row
     assert ("Two." in lines) is not bool(note)
