@@ -382,6 +382,14 @@ SETS = [
         " module's own pytest suite, built in session 20 by another engineer; reported once in session 21 (6ffd270),"
         " tuned on since",
     ),
+    (
+        "bug_heldout26",
+        DATA / "bug_heldout26" / "bug_heldout26.jsonl",
+        False,
+        "faults in four small security modules on the stdlib (hmac tokens, PBKDF2 passwords, fnmatch ACL, HOTP/TOTP on"
+        " struct), failing through each module's own pytest suite, built in session 21 by another engineer who never"
+        " read the retrieval code; to be reported once in session 22",
+    ),
 ]
 
 
