@@ -385,14 +385,15 @@ SETS = [
     # faults in four small security modules written for the set (signed tokens on hmac, password storage on hashlib's
     # PBKDF2, role-based access control on fnmatch, HOTP/TOTP on struct), each failing run one test of the module's own
     # pytest suite; built in session 21 by another engineer who never read the retrieval code, banked; registered never
-    # tuned on in session 22 and run once per line at the method of 8e58ccc (before any session-22 change)
+    # tuned on in session 22 and run once per line at the method of 8e58ccc (before any session-22 change); tuned on
+    # since
     LabelledSet(
         "bug_heldout26",
         DATA / "bug_heldout26" / "bug_heldout26.jsonl",
-        False,
+        True,
         "faults in four small security modules on the stdlib (hmac tokens, PBKDF2 passwords, fnmatch ACL, HOTP/TOTP on"
-        " struct), failing through each module's own pytest suite, built in session 21 by another engineer who never"
-        " read the retrieval code; to be reported once in session 22",
+        " struct), failing through each module's own pytest suite, built in session 21 by another engineer;"
+        " reported once in session 22 (c85075f), tuned on since",
     ),
 ]
 

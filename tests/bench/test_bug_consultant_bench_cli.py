@@ -63,7 +63,7 @@ def test_unknown_set_fails_in_one_line() -> None:
     assert ("bug_heldout23", True) in registered()  # text formatting: reported once (session 20), tuned on
     assert ("bug_heldout24", True) in registered()  # data structures: reported once (session 20), tuned on
     assert ("bug_heldout25", True) in registered()  # business rules: reported once (session 21), tuned on
-    assert ("bug_heldout26", False) in registered()  # security modules: held out until reported once (session 22)
+    assert ("bug_heldout26", True) in registered()  # security modules: reported once (session 22), tuned on
     assert ("bug_heldout15", True) in registered()  # async apps: reported once in session 16, tuned on since
     assert ("bug_heldout13", True) in registered()  # unittest runs: reported once in session 15, tuned on since
     assert ("bug_heldout10", True) in registered()  # regression tests: reported once in session 11, tuned on since 12
