@@ -59,7 +59,7 @@ MAX_NESTING = 100
 RECURSION_BUDGET = 300  # nodes without a handler are walked by recursion this deep, then with an explicit stack
 # branches of one statement: a name bound in each (an `except ImportError:` fallback) is a definition in each
 _BRANCHES = frozenset({"block", "except_clause", "except_group_clause", "else_clause", "elif_clause", "case_clause"})
-_DOTTED = re.compile(r"[A-Za-z_][\w.]*")
+_DOTTED = re.compile(r"[^\W\d][\w.]*")  # a dotted name, Unicode identifiers included
 _PROPERTY_DECORATORS = ("property", "cached_property")
 
 _LANGUAGE = Language(tree_sitter_python.language())

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from lsp_bridge.view import View
 
 MAX_DEPTH = 10
-_SEGMENT = re.compile(r"\s*([A-Za-z_]\w*)\s*(\(.*\))?\s*", re.S)
+_SEGMENT = re.compile(r"\s*([^\W\d]\w*)\s*(\(.*\))?\s*", re.S)  # identifiers as Python's: Unicode too
 
 
 class Target(NamedTuple):
