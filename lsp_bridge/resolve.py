@@ -556,7 +556,9 @@ class Resolver:
             return []
         if target.external:
             target = target._replace(local=True)
-        return self.references(target, include_declaration)
+        # asked at another name of it (`from pkg import Motor`, pkg re-exporting `Engine as Motor`): that name's
+        # occurrences too, so the one asked at is among them
+        return self.references(target, include_declaration, also=o.name if o.kind in NAME_KINDS else "")
 
     def alias_references(
         self, facts: Facts, b: int, include_declaration: bool = True
@@ -575,27 +577,31 @@ class Resolver:
             out.append((facts.fi.path, o.line, o.col, o.col + width))
         return out
 
-    def references(self, target: Target, include_declaration: bool = True) -> list[tuple[str, int, int, int]]:
-        """(path, line, start byte col, end byte col) of every occurrence that resolves to `target`."""
+    def references(
+        self, target: Target, include_declaration: bool = True, also: str = ""
+    ) -> list[tuple[str, int, int, int]]:
+        """(path, line, start byte col, end byte col) of every occurrence that resolves to `target`, under its own
+        name and under `also` (another name bound to it)."""
         key = (target.path, target.line, target.col)
-        name = target.name
         local = target.local and not self._is_parameter(target)
-        paths = [target.path] if local else self.view.paths_with_name(name)
         out = []
-        width = len(name.encode())
-        for path in paths:
-            facts = self.facts(path)
-            if facts is None:
-                continue
-            for k in facts.positions(name):
-                o = facts.occ(k)
-                if not include_declaration and (path, o.line, o.col) == key:
+        for name in dict.fromkeys((target.name, also or target.name)):
+            width = len(name.encode())
+            for path in [target.path] if local else self.view.paths_with_name(name):
+                facts = self.facts(path)
+                if facts is None:
                     continue
-                if target.local and path != target.path and o.kind != KWARG:
-                    continue
-                d = self.definition(facts, k)
-                if d is not None and (d.path, d.line, d.col) == key:
-                    out.append((path, o.line, o.col, o.col + width))
+                for k in facts.positions(name):
+                    o = facts.occ(k)
+                    if not include_declaration and (path, o.line, o.col) == key:
+                        continue
+                    if target.local and path != target.path and o.kind != KWARG:
+                        continue
+                    d = self.definition(facts, k)
+                    if d is not None and (d.path, d.line, d.col) == key:
+                        out.append((path, o.line, o.col, o.col + width))
+        if also and also != target.name:
+            out.sort()
         if target.module and include_declaration and not any(r[0] == target.path for r in out):
             out.insert(0, (target.path, 0, 0, 0))
         return out

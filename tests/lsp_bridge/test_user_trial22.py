@@ -25,6 +25,17 @@ s = "😀"; Ünïcode.π
 def use(u: "Ünïcode"):
     return u.π
 """,
+    "pkg/__init__.py": "from .core import Engine as Motor\nfrom . import util as u\n",
+    "pkg/core.py": "class Engine:\n    pass\n\n\ndef make():\n    return Engine()\n",
+    "pkg/util.py": "def tool():\n    return 3\n",
+    "main.py": """\
+from pkg import Motor, u
+from pkg.core import Engine
+
+
+def go():
+    return Motor(), Engine(), u.tool()
+""",
 }
 
 
@@ -57,3 +68,31 @@ def where(found: list[dict]) -> list[tuple[str, int, int]]:
 def test_attributes_of_unicode_named_classes_resolve(bridge, line, column):
     # the receiver of an attribute was matched as an ASCII identifier only: `Ünïcode.π` found nothing
     assert where(bridge.definition("uni.py", line, column=column)) == [("uni.py", 2, 5)]
+
+
+def test_references_at_a_name_a_package_re_exports_under_an_alias(bridge):
+    # asked at `Motor` (`from pkg import Motor`, pkg's `from .core import Engine as Motor`) the answer was Engine's
+    # occurrences only: the very name asked at was not among them
+    expected = [
+        ("main.py", 1, 17),
+        ("main.py", 2, 22),
+        ("main.py", 6, 12),
+        ("main.py", 6, 21),
+        ("pkg/__init__.py", 1, 19),
+        ("pkg/__init__.py", 1, 29),
+        ("pkg/core.py", 1, 7),
+        ("pkg/core.py", 6, 12),
+    ]
+    assert where(bridge.references("main.py", 6, name="Motor")) == expected
+    assert where(bridge.references("main.py", 1, name="Motor")) == expected
+    # a module re-exported under an alias: `u` here, `util` where it is defined
+    found = where(bridge.references("main.py", 6, name="u"))
+    assert ("main.py", 6, 31) in found and ("main.py", 1, 24) in found
+    # asked at the definition: the original name's occurrences, as before
+    assert where(bridge.references("pkg/core.py", 1, name="Engine")) == [
+        ("main.py", 2, 22),
+        ("main.py", 6, 21),
+        ("pkg/__init__.py", 1, 19),
+        ("pkg/core.py", 1, 7),
+        ("pkg/core.py", 6, 12),
+    ]
