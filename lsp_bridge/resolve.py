@@ -581,8 +581,8 @@ class Resolver:
         self, target: Target, include_declaration: bool = True, also: str = ""
     ) -> list[tuple[str, int, int, int]]:
         """(path, line, start byte col, end byte col) of every occurrence that resolves to `target`, under its own
-        name and under `also` (another name bound to it)."""
-        key = (target.path, target.line, target.col)
+        name and under `also` (another name bound to it). A property's getter, setter and deleter are one target."""
+        target, keys = self.property_accessors(target)
         local = target.local and not self._is_parameter(target)
         out = []
         for name in dict.fromkeys((target.name, also or target.name)):
@@ -593,18 +593,47 @@ class Resolver:
                     continue
                 for k in facts.positions(name):
                     o = facts.occ(k)
-                    if not include_declaration and (path, o.line, o.col) == key:
+                    if not include_declaration and (path, o.line, o.col) in keys:
                         continue
                     if target.local and path != target.path and o.kind != KWARG:
                         continue
                     d = self.definition(facts, k)
-                    if d is not None and (d.path, d.line, d.col) == key:
+                    if d is not None and (d.path, d.line, d.col) in keys:
                         out.append((path, o.line, o.col, o.col + width))
         if also and also != target.name:
             out.sort()
         if target.module and include_declaration and not any(r[0] == target.path for r in out):
             out.insert(0, (target.path, 0, 0, 0))
         return out
+
+    def property_accessors(self, target: Target) -> tuple[Target, set[tuple[str, int, int]]]:
+        """(the getter, where each of its defs is named) when `target` is a property's getter or one of its
+        `@name.setter`/`@name.deleter` defs (a later decorated def of the same name in the class), else (target,
+        where it is)."""
+        alone = (target, {(target.path, target.line, target.col)})
+        facts = self.facts(target.path) if target.symbol >= 0 else None
+        if facts is None:
+            return alone
+        symbols = facts.fi.symbols
+        s = symbols[target.symbol]
+        if s.kind not in CALLABLE_KINDS or s.parent < 0 or symbols[s.parent].kind != CLASS:
+            return alone
+        first = facts.members(s.parent).get(s.name, -1)
+        if first < 0 or symbols[first].kind != PROPERTY:
+            return alone
+        defs = [
+            i
+            for i, x in enumerate(symbols)
+            if x.parent == s.parent
+            and x.name == s.name
+            and x.kind in CALLABLE_KINDS
+            and (i == first or x.deco_line < x.line)
+        ]
+        if target.symbol not in defs:
+            return alone
+        getter = symbols[first]
+        keys = {(target.path, symbols[i].name_line, symbols[i].name_col) for i in defs}
+        return Target(target.path, getter.name_line, getter.name_col, getter.name, first), keys
 
     def _is_parameter(self, target: Target) -> bool:
         facts = self.facts(target.path)

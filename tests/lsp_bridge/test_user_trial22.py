@@ -28,6 +28,26 @@ def use(u: "Ünïcode"):
     "pkg/__init__.py": "from .core import Engine as Motor\nfrom . import util as u\n",
     "pkg/core.py": "class Engine:\n    pass\n\n\ndef make():\n    return Engine()\n",
     "pkg/util.py": "def tool():\n    return 3\n",
+    "props.py": """\
+class Tank:
+    def __init__(self):
+        self._level = 0
+
+    @property
+    def level(self) -> int:
+        return self._level
+
+    @level.setter
+    def level(self, value: int) -> None:
+        self._level = value
+
+    @level.deleter
+    def level(self) -> None:
+        self._level = 0
+
+    def fill(self):
+        self.level = self.level + 1
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -96,3 +116,23 @@ def test_references_at_a_name_a_package_re_exports_under_an_alias(bridge):
         ("pkg/core.py", 1, 7),
         ("pkg/core.py", 6, 12),
     ]
+
+
+PROPERTY_REFS = [
+    ("props.py", 6, 9),  # the getter
+    ("props.py", 9, 6),  # @level.setter
+    ("props.py", 10, 9),  # the setter
+    ("props.py", 13, 6),  # @level.deleter
+    ("props.py", 14, 9),  # the deleter
+    ("props.py", 18, 14),  # self.level = ...
+    ("props.py", 18, 27),  # ... self.level
+]
+
+
+@pytest.mark.parametrize("line", [6, 10, 14, 18])
+def test_a_property_getter_setter_and_deleter_are_one_symbol(bridge, line):
+    # asked at the setter's or deleter's def the answer was that def alone, and the getter's had neither def
+    assert where(bridge.references("props.py", line, name="level")) == PROPERTY_REFS
+    found = where(bridge.references("props.py", line, name="level", include_declaration=False))
+    defs = {("props.py", 6, 9), ("props.py", 10, 9), ("props.py", 14, 9)}
+    assert found == [r for r in PROPERTY_REFS if r not in defs]
