@@ -156,7 +156,8 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
                "930a001's method), tuned on since; h20: reported once in session 19 (after the freeze at 7b84a7d), "
                "tuned on since; h21: reported once in session 20 (after the freeze at d6dde62), tuned on since; "
                "h22: reported once in session 21 (at a39fc17's actions), tuned on since; h23: reported once in "
-               "session 21 (after the freeze at 2b63cb7), tuned on since; "
+               "session 21 (after the freeze at 2b63cb7), tuned on since; h24: reported once in session 22 (at "
+               "8e58ccc's actions), tuned on since; "
                "a round whose tasks say tuned: false was never tuned on); named: the "
                "statement names a gold function (as its real report did, or in a traceback frame); "
                "beyond gold: a tool's tokens less the gold functions it showed whole")  # fmt: skip
