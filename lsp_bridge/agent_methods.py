@@ -81,6 +81,9 @@ def locate(ctx: Context, params: Any) -> dict:
             found = [(p, i) for p, i, _ in aliased]
             vias = [{"file": a.path, "line": a.line, "text": renderer.lines(a.path)[a.line - 1].strip()}
                     for _, _, a in aliased]  # fmt: skip
+        if not found:  # a public name a package re-exports (`jinja2.Environment`): what its import leads to
+            found = reexported_definition(req, symbol)
+            vias = [None] * len(found)
         chunks = [renderer.locate_symbol(req.view.files[p], i) for p, i in found]
         out = [c.to_dict() | ({"via": v} if v else {}) for c, v in zip(chunks, vias)]
         return {"chunks": out, "text": renderer.render(chunks)[0]}
@@ -119,6 +122,31 @@ def find_symbols(ctx: Context, req: Request, query: str, limit: int = 20) -> lis
             if t is not None and t.symbol >= 0 and not t.external and t.path in req.view.files:
                 out.add((t.path, t.symbol))
     return sorted(out)[:limit]
+
+
+def reexported_definition(req: Request, query: str) -> list[tuple[str, int]]:
+    """(path, symbol index) of `pkg.Name` or `pkg.Name.member` where module `pkg` has no such definition of its own
+    but binds the name by an import (`from .environment import Environment`): where that leads, as go-to-definition
+    of the name in an importing file does."""
+    parts = query.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        path = req.resolver.resolve_module(".".join(parts[:i]), "")
+        if path is None:
+            continue
+        t = req.resolver.module_target(".".join(parts[:i]), "")
+        for name in parts[i:]:
+            if t is None or t.external:
+                break
+            if t.module:
+                t = req.resolver.module_member(t.path, name)
+            elif t.symbol >= 0 and req.view.files[t.path].symbols[t.symbol].kind == CLASS:
+                t = req.resolver.class_member(t.path, t.symbol, name)
+            else:
+                t = None
+        if t is not None and t.symbol >= 0 and not t.external and t.path in req.view.files:
+            return [(t.path, t.symbol)]
+        return []
+    return []
 
 
 class Alias(NamedTuple):

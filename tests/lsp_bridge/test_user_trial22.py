@@ -25,8 +25,20 @@ s = "😀"; Ünïcode.π
 def use(u: "Ünïcode"):
     return u.π
 """,
-    "pkg/__init__.py": "from .core import Engine as Motor\nfrom . import util as u\n",
-    "pkg/core.py": "class Engine:\n    pass\n\n\ndef make():\n    return Engine()\n",
+    "pkg/__init__.py": "from .core import Engine as Motor\nfrom . import util as u\nfrom .core import Gear, make\n",
+    "pkg/core.py": """\
+class Engine:
+    pass
+
+
+def make():
+    return Engine()
+
+
+class Gear:
+    def turn(self):
+        return 1
+""",
     "pkg/util.py": "def tool():\n    return 3\n",
     "props.py": """\
 class Tank:
@@ -136,3 +148,24 @@ def test_a_property_getter_setter_and_deleter_are_one_symbol(bridge, line):
     found = where(bridge.references("props.py", line, name="level", include_declaration=False))
     defs = {("props.py", 6, 9), ("props.py", 10, 9), ("props.py", 14, 9)}
     assert found == [r for r in PROPERTY_REFS if r not in defs]
+
+
+@pytest.mark.parametrize(
+    ("symbol", "expected"),
+    [
+        ("pkg.make", ("pkg/core.py", None, "make", [5])),  # `from .core import Gear, make` in pkg/__init__.py
+        ("pkg.Gear", ("pkg/core.py", "Gear", None, [9])),
+        ("pkg.Gear.turn", ("pkg/core.py", "Gear", "turn", [10])),
+        ("pkg.Motor", ("pkg/core.py", "Engine", None, [1])),  # re-exported under an alias
+        ("pkg.u.tool", ("pkg/util.py", None, "tool", [1])),  # a module re-exported under an alias
+    ],
+)
+def test_locate_a_public_name_a_package_re_exports(bridge, symbol, expected):
+    # `lspBridge/locate {symbol: "jinja2.Environment"}` found nothing: the package only imports it
+    chunks = bridge.locate(symbol=symbol)["chunks"]
+    assert [(c["file"], c["class"], c["function"], c["lines"][:1]) for c in chunks] == [expected]
+
+
+@pytest.mark.parametrize("symbol", ["pkg.nothing", "pkg.Gear.nothing", "pkg.make.x", "nowhere.Gear"])
+def test_locate_a_name_nothing_defines_is_still_empty(bridge, symbol):
+    assert bridge.locate(symbol=symbol) == {"chunks": [], "text": ""}
