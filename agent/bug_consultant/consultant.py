@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 import uuid
@@ -286,8 +287,13 @@ class BugConsultant:
             if constraint not in self.world_model.api_constraints:
                 self.world_model.api_constraints.append(constraint)
             self.store.add_world("api_constraints", constraint, bug_record.id, self.run_id)
-        if self.store.json_dir is not None:  # this run's world model, for inspection (the seed's world_model.json)
-            (self.store.json_dir / "world_model.json").write_text(json.dumps(asdict(self.world_model), indent=2))
+        if self.store.json_dir is not None:  # for inspection (the seed's world_model.json): the store's world model,
+            # so consultants sharing the store and its json_dir (one per task, or per process) add to one file instead
+            # of each writing its own; written whole, then renamed over the old one (a reader never sees half a file)
+            path = self.store.json_dir / "world_model.json"
+            part = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+            part.write_text(json.dumps(asdict(self.store.world_model(limit=-1)), indent=2))
+            part.replace(path)
 
     # retrieval ---------------------------------------------------------------------------------------------------
     def search(

@@ -240,6 +240,20 @@ def test_completing_a_record_again_adds_no_insight_twice(tmp_path) -> None:
     assert consultant.store is not None and consultant.store.world_model().insights == stored["insights"]
 
 
+def test_consultants_of_one_experiment_keep_one_world_model_file(tmp_path) -> None:
+    """One consultant per task (the README's per-task use), all of one experiment (log_dir): world_model.json holds
+    every task's insight; each consultant wrote its own view over the file before (the last task's alone)."""
+    error = "Traceback (most recent call last):\n  File \"/w/a.py\", line 2, in <module>\nKeyError: 'price'\n"
+    for task, fix in (("t1", "use the right key"), ("t2", "read the header first")):
+        consultant = BugConsultant({"use_bug_consultant": True}, tmp_path / "logs", "exp-a", instance_id=task)
+        record = consultant.start_bug_record(f"n-{task}", 0, "", error)
+        consultant.record_trial(record, 1, fix, "", "success")
+        consultant.complete_bug_record(record)
+    stored = json.loads((tmp_path / "logs" / "bug_consultant" / "world_model.json").read_text())
+    assert [fix in " ".join(stored["insights"]) for fix in ("use the right key", "read the header first")] == [True] * 2
+    assert not [p.name for p in (tmp_path / "logs" / "bug_consultant").glob(".world_model.json.*")]  # no part left
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"threshold": 60}, "threshold must be in [0, 1] (a confidence, as similarity_threshold), not 60"),
     ({"threshold": -0.1}, "threshold must be in [0, 1]"),
