@@ -39,6 +39,7 @@ from lsp_bridge.model import (
     METHOD,
     MODULE_REF,
     MODULE_SCOPE,
+    NONLOCAL,
     PARAM,
     PROPERTY,
     STATIC,
@@ -399,9 +400,10 @@ class _Extractor:
             self.visit(value, scope)
 
     def _global(self, node: Node, scope: int) -> None:
+        kind = NONLOCAL if node.type == "nonlocal_statement" else GLOBAL
         for child in node.named_children:
             if child.type == "identifier":
-                self.add(child, GLOBAL, scope)
+                self.add(child, kind, scope)
 
     # ---- binding statements
 

@@ -13,9 +13,10 @@ CALLABLE_KINDS = (METHOD, PROPERTY, FUNCTION)
 MODULE_SCOPE, CLASS_SCOPE, FUNCTION_SCOPE, LAMBDA_SCOPE, COMPREHENSION_SCOPE = range(5)
 
 # occurrence kinds
-LOAD, STORE, PARAM, DEF, ATTR, ATTR_STORE, IMPORT_BIND, IMPORT_REF, MODULE_REF, KWARG, GLOBAL = range(11)
+LOAD, STORE, PARAM, DEF, ATTR, ATTR_STORE, IMPORT_BIND, IMPORT_REF, MODULE_REF, KWARG, GLOBAL, NONLOCAL = range(12)
 BINDING_KINDS = frozenset((STORE, PARAM, DEF, IMPORT_BIND))
-SCOPE_BINDING_KINDS = BINDING_KINDS | {GLOBAL}  # what makes a name belong to a scope (`global x` points outward)
+# what makes a name belong to a scope (`global x` points to the module, `nonlocal x` to an enclosing function)
+SCOPE_BINDING_KINDS = BINDING_KINDS | {GLOBAL, NONLOCAL}
 NAME_KINDS = SCOPE_BINDING_KINDS | {LOAD}  # occurrences of a plain name (not an attribute, keyword or module path)
 # an occurrence is OCC_FIELDS ints in FileIndex.occ; resolve.Facts is the one place that decodes them
 OCC_FIELDS = 5

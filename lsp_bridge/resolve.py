@@ -24,6 +24,7 @@ from lsp_bridge.model import (
     MODULE_REF,
     MODULE_SCOPE,
     NAME_KINDS,
+    NONLOCAL,
     OCC_EXTRA,
     OCC_FIELDS,
     OCC_KIND,
@@ -311,15 +312,19 @@ class Resolver:
     def lookup(self, facts: Facts, scope: int, name: str) -> int | None:
         """The binding occurrence `name` refers to from `scope` (LEGB; class bodies are not enclosing scopes)."""
         scopes = facts.fi.scopes
-        s, first = scope, True
+        s, first, outward = scope, True, False
         while s >= 0:
             sc = scopes[s]
+            if outward and sc.kind == MODULE_SCOPE:  # `nonlocal x` never names a module-level x
+                return None
             if first or sc.kind != CLASS_SCOPE:
                 k = facts.binding(s, name)
                 if k is not None:
                     if facts.kind(k) == GLOBAL:
                         return facts.binding(0, name)
-                    return k
+                    if facts.kind(k) != NONLOCAL:
+                        return k
+                    outward = True  # the binding of an enclosing function
             first = False
             s = sc.parent
         return None

@@ -60,6 +60,43 @@ class Tank:
     def fill(self):
         self.level = self.level + 1
 """,
+    "scopes.py": """\
+def counter():
+    n = 0
+
+    def inc():
+        nonlocal n
+        n += 1
+
+        class Box:
+            n = "a class attribute, not the counter"
+
+            def get(self):
+                nonlocal n
+                return n
+
+        return n, Box
+
+    return inc
+
+
+n = "module level"
+
+
+def outer():
+    m = 1
+
+    def middle():
+        nonlocal m
+
+        def inner():
+            nonlocal m
+            m += 1
+
+        return inner
+
+    return middle
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -169,3 +206,22 @@ def test_locate_a_public_name_a_package_re_exports(bridge, symbol, expected):
 @pytest.mark.parametrize("symbol", ["pkg.nothing", "pkg.Gear.nothing", "pkg.make.x", "nowhere.Gear"])
 def test_locate_a_name_nothing_defines_is_still_empty(bridge, symbol):
     assert bridge.locate(symbol=symbol) == {"chunks": [], "text": ""}
+
+
+def test_nonlocal_names_the_enclosing_functions_binding(bridge):
+    # `nonlocal n` was taken for `global n`: its uses went to the module-level n, or nowhere when there is none
+    counter_n = [
+        ("scopes.py", 2, 5),
+        ("scopes.py", 5, 18),
+        ("scopes.py", 6, 9),
+        ("scopes.py", 12, 26),
+        ("scopes.py", 13, 24),
+        ("scopes.py", 15, 16),
+    ]
+    for line in (2, 5, 6, 13, 15):
+        assert where(bridge.references("scopes.py", line, name="n")) == counter_n
+    assert where(bridge.definition("scopes.py", 6, name="n")) == [("scopes.py", 2, 5)]
+    assert where(bridge.definition("scopes.py", 9, name="n")) == [("scopes.py", 9, 13)]  # the class's own
+    assert where(bridge.references("scopes.py", 20, name="n")) == [("scopes.py", 20, 1)]
+    # through two levels of nonlocal
+    assert where(bridge.definition("scopes.py", 31, name="m")) == [("scopes.py", 24, 5)]
