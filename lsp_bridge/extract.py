@@ -215,6 +215,10 @@ class _Extractor:
             "try_statement": self._branches,
             "if_statement": self._branches,
             "match_statement": self._branches,
+            "case_pattern": self._case_pattern,
+            "splat_pattern": self._case_pattern,
+            "keyword_pattern": self._keyword_pattern,
+            "class_pattern": self._class_pattern,
         }
         self._by_kind = {_LANGUAGE.id_for_node_kind(k, True): h for k, h in self._handlers.items()}
 
@@ -530,12 +534,51 @@ class _Extractor:
 
     def _as_pattern(self, node: Node, scope: int) -> None:
         alias = node.child_by_field_name("alias")
+        if alias is None and node.named_children and node.named_children[0].type == "case_pattern":
+            alias = node.named_children[-1]  # `case [x] as whole`: the grammar names no alias field
         for child in node.named_children:
             if alias is not None and child == alias:
                 for target in child.named_children if child.type == "as_pattern_target" else [child]:
                     self.target(target, scope, "", node)
             else:
                 self.visit(child, scope)
+
+    def _case_pattern(self, node: Node, scope: int, children: list[Node] | None = None) -> None:
+        """`case Point(x=px) | [first, *rest]`: a bare name (not `_`, not dotted) is a capture, bound like an
+        assignment; a dotted name (`Color.RED`) is a value: a use of its first name and attributes after it."""
+        for child in node.named_children if children is None else children:
+            if child.type == "dotted_name" and child.named_child_count > 1:
+                self._dotted_value(child, scope)
+                continue
+            name = child.named_children[0] if child.type == "dotted_name" else child
+            if name.type == "identifier":
+                if name.text != b"_":
+                    self.target(name, scope, "", node)
+            else:
+                self.visit(child, scope)
+
+    def _keyword_pattern(self, node: Node, scope: int) -> None:
+        """`x=px` in a class pattern: `x` names an attribute of the class, not a variable in scope."""
+        self._case_pattern(node, scope, node.named_children[1:])
+
+    def _class_pattern(self, node: Node, scope: int) -> None:
+        """`case mod.Point(...)`: the class is a use, its arguments are patterns."""
+        for child in node.named_children:
+            if child.type == "dotted_name":
+                self._dotted_value(child, scope)
+            else:
+                self.visit(child, scope)
+
+    def _dotted_value(self, node: Node, scope: int) -> None:
+        names = node.named_children
+        if not names or any(n.type != "identifier" for n in names):
+            self.visit(node, scope)
+            return
+        self.add(names[0], LOAD, scope)
+        receiver = _node_text(names[0])
+        for name in names[1:]:
+            self.add(name, ATTR, scope, self.string(receiver))
+            receiver = f"{receiver}.{_node_text(name)}"
 
     def _except(self, node: Node, scope: int) -> None:
         alias = node.child_by_field_name("alias")  # older grammars put `as e` on the clause itself

@@ -29,7 +29,7 @@ from lsp_bridge.runtime import UnsafePath, open_private
 from lsp_bridge.symbols import SymbolTable, file_entries
 
 log = logging.getLogger(__name__)
-CACHE_SCHEMA = 6  # 5: Unicode names in quoted annotations; 6: `nonlocal` is its own occurrence kind
+CACHE_SCHEMA = 7  # 5: Unicode names in quoted annotations; 6: `nonlocal` is its own kind; 7: captures
 PARALLEL_FROM = 48  # fewer changed files than this are parsed in-process
 # statuses of files that get no (or only partial) symbols; each is reported once in the log and in `stats`
 PROBLEMS = {

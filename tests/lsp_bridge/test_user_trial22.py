@@ -97,6 +97,33 @@ def outer():
 
     return middle
 """,
+    "matchy.py": """\
+from enum import Enum
+
+
+class Color(Enum):
+    RED = 1
+
+
+class Point:
+    x = 0
+
+
+def classify(node, value):
+    match node:
+        case Point(x=px, y=value):
+            return px, value
+        case [first, *rest] as whole:
+            return first, rest, whole
+        case {"k": kv, **others}:
+            return kv, others
+        case Color.RED:
+            return Color
+        case str(s) | bytes(s):
+            return s
+        case _:
+            return None
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -225,3 +252,23 @@ def test_nonlocal_names_the_enclosing_functions_binding(bridge):
     assert where(bridge.references("scopes.py", 20, name="n")) == [("scopes.py", 20, 1)]
     # through two levels of nonlocal
     assert where(bridge.definition("scopes.py", 31, name="m")) == [("scopes.py", 24, 5)]
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        (15, "px", [("matchy.py", 14, 22), ("matchy.py", 15, 20)]),  # `Point(x=px)`: a capture
+        (17, "first", [("matchy.py", 16, 15), ("matchy.py", 17, 20)]),
+        (17, "rest", [("matchy.py", 16, 23), ("matchy.py", 17, 27)]),  # `*rest`
+        (17, "whole", [("matchy.py", 16, 32), ("matchy.py", 17, 33)]),  # `[...] as whole`
+        (19, "others", [("matchy.py", 18, 26), ("matchy.py", 19, 24)]),  # `**others`
+        (23, "s", [("matchy.py", 22, 18), ("matchy.py", 22, 29), ("matchy.py", 23, 20)]),  # either alternative
+        (20, "RED", [("matchy.py", 5, 5), ("matchy.py", 20, 20)]),  # `case Color.RED`: a value, not a capture
+        # `y=value` captures into the parameter's name: one variable
+        (12, "value", [("matchy.py", 12, 20), ("matchy.py", 14, 28), ("matchy.py", 15, 24)]),
+    ],
+)
+def test_match_captures_are_bindings(bridge, line, name, expected):
+    # names bound by `case` patterns had no definition (and `Color.RED`'s RED was taken for a bare name)
+    assert where(bridge.references("matchy.py", line, name=name)) == expected
+    assert where(bridge.definition("matchy.py", line, name=name)) == [min(expected)]
