@@ -111,9 +111,11 @@ COMMANDS = ("serve", "daemon", "connect", "index", "check")
 
 def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser()
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:  # `lsp-bridge indx`: not serve's argument
+        parser.error(f"unknown command {argv[0]!r} (commands: {', '.join(COMMANDS)})")
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help", "--version"):
         argv = ["serve", *argv]
-    parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the command's own parser, which lists its options in --help
         parser.commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")

@@ -92,3 +92,18 @@ def test_a_closed_stdout_ends_the_output_not_the_command(tmp_path) -> None:
     finally:
         os.close(write)
     assert (tmp_path / "c" / f"ws-{_key(workspace)}.pickle").is_file()
+
+
+@pytest.mark.parametrize("word", ["indx", "frobnicate", "demon"])
+def test_a_misspelt_command_is_named_as_a_command(tmp_path, word: str) -> None:
+    """A user trial (session 22) found `lsp-bridge indx` answered `lsp-bridge serve: error: unrecognized arguments:
+    indx`: the word was taken for an argument of the default command, which takes none."""
+    argv = [sys.executable, "-m", "lsp_bridge", word, "--workspace", str(tmp_path)]
+    res = subprocess.run(argv, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    assert (res.returncode, res.stdout) == (2, "")
+    assert res.stderr == (
+        f"lsp-bridge: error: unknown command '{word}' (commands: serve, daemon, connect, index, check)"
+        " (see lsp-bridge --help)\n"
+    )
+    explicit = subprocess.run([*argv[:3], "serve", word], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert explicit.stderr == f"lsp-bridge serve: error: unrecognized arguments: {word} (see lsp-bridge serve --help)\n"
