@@ -21,9 +21,11 @@ def default_workspace() -> Path:
 
 
 def _directory(text: str) -> Path:
+    if not text:  # Path("") is the working directory
+        raise argparse.ArgumentTypeError("empty (a folder is needed)")
     path = Path(text)
     if not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text}: no such folder")
+        raise argparse.ArgumentTypeError(f"{text}: {'not a folder' if path.exists() else 'no such folder'}")
     return path
 
 

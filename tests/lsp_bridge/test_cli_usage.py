@@ -16,7 +16,10 @@ import pytest
     ("argv", "message"),
     [
         (["index", "--workspace", "/nonexistent"], "argument --workspace: /nonexistent: no such folder"),
-        (["index", "--workspace", "/etc/passwd"], "argument --workspace: /etc/passwd: no such folder"),
+        # a file was 'no such folder' (a user trial in session 22: it is there, just not a folder)
+        (["index", "--workspace", "/etc/passwd"], "argument --workspace: /etc/passwd: not a folder"),
+        (["serve", "--workspace", "/etc/passwd"], "argument --workspace: /etc/passwd: not a folder"),
+        (["index", "--workspace", ""], "argument --workspace: empty (a folder is needed)"),  # was the cwd, indexed
         (["index", "--workers", "-3"], "argument --workers: a whole number of at least 1: '-3'"),
         (["serve", "--poll", "-1"], "argument --poll: seconds, 0 or more: '-1'"),
         (["serve", "--poll", "nan"], "argument --poll: seconds, 0 or more: 'nan'"),
