@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import logging
 import multiprocessing
@@ -376,6 +377,8 @@ class Index:
                 if created:
                     with contextlib.suppress(OSError):
                         tmp.unlink()
+                if isinstance(e, FileExistsError) and not created:  # mkdir: a file where a folder is needed
+                    e = NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), e.filename)
                 if strict:
                     raise RuntimeError(f"cannot write the index cache {path}: {e}") from None
                 log.warning("cannot write the index cache %s: %s", path, e)

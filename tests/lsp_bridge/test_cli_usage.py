@@ -110,3 +110,18 @@ def test_a_misspelt_command_is_named_as_a_command(tmp_path, word: str) -> None:
     )
     explicit = subprocess.run([*argv[:3], "serve", word], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert explicit.stderr == f"lsp-bridge serve: error: unrecognized arguments: {word} (see lsp-bridge serve --help)\n"
+
+
+def test_index_with_a_file_for_its_cache_folder_says_not_a_directory(tmp_path) -> None:
+    """A user trial (session 22): `--cache-dir` naming a file said '[Errno 17] File exists: …' (mkdir's words)."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    argv = [sys.executable, "-m", "lsp_bridge", "index", "--workspace", str(workspace), "--cache-dir", str(blocker)]
+    res = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert (res.returncode, res.stdout) == (1, "")
+    assert res.stderr.splitlines() == [
+        f"lsp-bridge: cannot write the index cache {blocker}/ws-{_key(workspace)}.pickle: "
+        f"[Errno 20] Not a directory: '{blocker}'"
+    ]
