@@ -139,7 +139,12 @@ def register(server: Session) -> None:
     @server.feature(lsp.INITIALIZE)
     def initialize(params: lsp.InitializeParams) -> None:
         if not server.hub.fixed:
-            server.hub.open(_root_of(params))
+            root, refused = _root_of(params)
+            if refused:  # a mistyped or deleted folder: say what is served instead (it may be a large tree)
+                message = f"lsp-bridge: the client's root {refused} is not a folder; serving {root}"
+                log.warning("%s", message)
+                server.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
+            server.hub.open(root)
 
     def sync(params: lsp.DidOpenTextDocumentParams | lsp.DidChangeTextDocumentParams) -> None:
         server.sync_document(params.text_document.uri)
@@ -165,16 +170,21 @@ def register(server: Session) -> None:
         threaded(method, fn)
 
 
-def _root_of(params: lsp.InitializeParams) -> Path:
-    for candidate in (
-        *(uri_to_path(f.uri) for f in params.workspace_folders or []),
-        uri_to_path(params.root_uri) if params.root_uri else None,
-        params.root_path,
-        "/testbed",
-    ):
+def _root_of(params: lsp.InitializeParams) -> tuple[Path, str]:
+    """The folder to serve, and the first root the client named that is not a folder ("" if none was refused)."""
+    named: list[str | None] = []
+    for f in params.workspace_folders or []:
+        named.append(uri_to_path(f.uri) or f.uri)
+    if params.root_uri:
+        named.append(uri_to_path(params.root_uri) or params.root_uri)
+    named.append(params.root_path)
+    refused = ""
+    for candidate in (*named, "/testbed"):
         try:
             if candidate and Path(candidate).is_dir():
-                return Path(candidate)
+                return Path(candidate), refused
         except (OSError, ValueError):
-            continue
-    return Path.cwd()
+            pass
+        if candidate and candidate != "/testbed" and not refused:
+            refused = str(candidate)
+    return Path.cwd(), refused

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import os
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from lsp_bridge.client import BridgeClient
+from lsp_bridge.framing import Deframer, encode
 
 FILES = {
     "uni.py": """\
@@ -272,3 +279,53 @@ def test_match_captures_are_bindings(bridge, line, name, expected):
     # names bound by `case` patterns had no definition (and `Color.RED`'s RED was taken for a bare name)
     assert where(bridge.references("matchy.py", line, name=name)) == expected
     assert where(bridge.definition("matchy.py", line, name=name)) == [min(expected)]
+
+
+def serve_without_workspace(cwd: Path, root_uri: str, cache: Path) -> list[dict]:
+    """Every message a `serve` with no --workspace sends while answering initialize (at rootUri) and status."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lsp_bridge", "serve", "--cache-dir", str(cache)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": root_uri, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "lspBridge/status", "params": {}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    messages: list[dict] = []
+    try:
+        for request in requests:
+            proc.stdin.write(encode(json.dumps(request).encode()))
+        proc.stdin.flush()
+        deframer, deadline = Deframer(), time.monotonic() + 60
+        while not any(m.get("id") == 3 for m in messages) and time.monotonic() < deadline:
+            if select.select([proc.stdout], [], [], 0.5)[0]:
+                data = os.read(proc.stdout.fileno(), 1 << 16)
+                assert data, "the stream ended"
+                messages += [json.loads(event) for event in deframer.feed(data)]
+    finally:
+        proc.kill()
+        proc.wait()
+    return messages
+
+
+@pytest.mark.parametrize("kind", ["missing", "a file"])
+def test_a_client_root_that_is_not_a_folder_is_reported(tmp_path, kind):
+    # the server went on with the working directory (which may be / or $HOME) and said nothing
+    (tmp_path / "here.py").write_text("def here():\n    pass\n")
+    root = tmp_path / "gone" if kind == "missing" else tmp_path / "here.py"
+    messages = serve_without_workspace(tmp_path, root.as_uri(), tmp_path / ".cache")
+    shown = [m["params"] for m in messages if m.get("method") == "window/showMessage"]
+    served = "/testbed" if Path("/testbed").is_dir() else str(tmp_path)  # the documented fallbacks
+    assert shown == [{"type": 2, "message": f"lsp-bridge: the client's root {root} is not a folder; serving {served}"}]
+    assert next(m for m in messages if m.get("id") == 2)["result"]["root"] == served
+
+
+def test_a_client_root_that_is_a_folder_is_served_without_a_word(tmp_path):
+    (tmp_path / "ws").mkdir()
+    messages = serve_without_workspace(tmp_path, (tmp_path / "ws").as_uri(), tmp_path / ".cache")
+    assert [m for m in messages if m.get("method") == "window/showMessage"] == []
+    assert next(m for m in messages if m.get("id") == 2)["result"]["root"] == str(tmp_path / "ws")
