@@ -38,6 +38,7 @@ from lsp_bridge.model import (
     STORE,
     FileIndex,
     Import,
+    Symbol,
 )
 
 if TYPE_CHECKING:
@@ -612,33 +613,39 @@ class Resolver:
         return out
 
     def property_accessors(self, target: Target) -> tuple[Target, set[tuple[str, int, int]]]:
-        """(the getter, where each of its defs is named) when `target` is a property's getter or one of its
-        `@name.setter`/`@name.deleter` defs (a later decorated def of the same name in the class), else (target,
-        where it is)."""
+        """(the first def, where each def is named) when `target` is one of several defs that are one symbol: a
+        property's getter and its `@name.setter`/`@name.deleter` defs (later decorated defs of the name in the
+        class), or `@overload` signatures and their implementation; else (target, where it is)."""
         alone = (target, {(target.path, target.line, target.col)})
         facts = self.facts(target.path) if target.symbol >= 0 else None
         if facts is None:
             return alone
         symbols = facts.fi.symbols
         s = symbols[target.symbol]
-        if s.kind not in CALLABLE_KINDS or s.parent < 0 or symbols[s.parent].kind != CLASS:
+        if s.kind not in CALLABLE_KINDS:
             return alone
-        first = facts.members(s.parent).get(s.name, -1)
-        if first < 0 or symbols[first].kind != PROPERTY:
-            return alone
-        defs = [
-            i
-            for i, x in enumerate(symbols)
-            if x.parent == s.parent
-            and x.name == s.name
-            and x.kind in CALLABLE_KINDS
-            and (i == first or x.deco_line < x.line)
+        group = [
+            i for i, x in enumerate(symbols) if x.parent == s.parent and x.name == s.name and x.kind in CALLABLE_KINDS
         ]
+        if len(group) < 2:
+            return alone
+        first = group[0]
+        if symbols[first].kind == PROPERTY:
+            defs = [i for i in group if i == first or symbols[i].deco_line < symbols[i].line]
+        elif any(self._decorated_with(facts, symbols[i], "overload") for i in group):
+            defs = group
+        else:
+            return alone
         if target.symbol not in defs:
             return alone
-        getter = symbols[first]
+        head = symbols[first]
         keys = {(target.path, symbols[i].name_line, symbols[i].name_col) for i in defs}
-        return Target(target.path, getter.name_line, getter.name_col, getter.name, first), keys
+        return Target(target.path, head.name_line, head.name_col, head.name, first), keys
+
+    @staticmethod
+    def _decorated_with(facts: Facts, s: Symbol, name: str) -> bool:
+        """`@name` or `@module.name` among the decorators of `s`."""
+        return any(s.deco_line <= facts.occ(k).line < s.line for k in facts.positions(name))
 
     def _is_parameter(self, target: Target) -> bool:
         facts = self.facts(target.path)

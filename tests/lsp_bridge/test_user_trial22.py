@@ -131,6 +131,37 @@ def classify(node, value):
         case _:
             return None
 """,
+    "overloads.py": """\
+import typing
+from typing import overload
+
+
+@overload
+def conv(x: int) -> int: ...
+@overload
+def conv(x: str) -> str: ...
+def conv(x):
+    return x
+
+
+class Reader:
+    @typing.overload
+    def read(self, n: int) -> bytes: ...
+    @typing.overload
+    def read(self) -> str: ...
+    def read(self, n=None):
+        return conv(n)
+
+
+def twice():
+    return conv(1), conv("a"), Reader().read(), Reader().read(3)
+
+
+if typing.TYPE_CHECKING:
+    def alt(): ...
+else:
+    def alt(): ...
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -329,3 +360,21 @@ def test_a_client_root_that_is_a_folder_is_served_without_a_word(tmp_path):
     messages = serve_without_workspace(tmp_path, (tmp_path / "ws").as_uri(), tmp_path / ".cache")
     assert [m for m in messages if m.get("method") == "window/showMessage"] == []
     assert next(m for m in messages if m.get("id") == 2)["result"]["root"] == str(tmp_path / "ws")
+
+
+@pytest.mark.parametrize("line", [6, 8, 9, 19, 23])
+def test_overload_signatures_and_their_implementation_are_one_symbol(bridge, line):
+    # asked at the implementation (`def conv(x):` after its `@overload` signatures) the answer was that def alone:
+    # every call resolves to the first signature
+    found = where(bridge.references("overloads.py", line, name="conv"))
+    assert found == [("overloads.py", n, c) for n, c in [(6, 5), (8, 5), (9, 5), (19, 16), (23, 12), (23, 21)]]
+
+
+def test_overloaded_methods_are_one_symbol(bridge):
+    expected = [("overloads.py", n, c) for n, c in [(15, 9), (17, 9), (18, 9), (23, 41), (23, 58)]]
+    for line in (15, 17, 18, 23):
+        assert where(bridge.references("overloads.py", line, name="read")) == expected
+
+
+def test_same_name_defs_without_overload_stay_apart(bridge):
+    assert where(bridge.references("overloads.py", 29, name="alt")) == [("overloads.py", 29, 9)]
