@@ -72,7 +72,7 @@ def locate(ctx: Context, params: Any) -> dict:
     params = as_dict(params)
     req = Request(ctx)
     renderer = Renderer(req.view)
-    if params.get("symbol"):
+    if params.get("symbol") is not None:  # `{symbol: ""}` is a symbol left empty, not a request for a file's line
         symbol = require(params, "symbol")
         found = find_symbols(ctx, req, symbol)
         vias: list[dict | None] = [None] * len(found)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pygls.exceptions import JsonRpcInvalidParams
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import Deframer, encode
@@ -378,3 +379,13 @@ def test_overloaded_methods_are_one_symbol(bridge):
 
 def test_same_name_defs_without_overload_stay_apart(bridge):
     assert where(bridge.references("overloads.py", 29, name="alt")) == [("overloads.py", 29, 9)]
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [({"symbol": ""}, "missing parameter 'symbol'"), ({"symbol": 3}, "parameter 'symbol' has the wrong type")],
+)
+def test_locate_an_empty_symbol_names_the_symbol(bridge, params, message):
+    # `{symbol: ""}` was refused as "missing parameter 'file'": a parameter the caller never meant to send
+    with pytest.raises(JsonRpcInvalidParams, match=message):
+        bridge.request("lspBridge/locate", params)
