@@ -131,6 +131,7 @@ def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
         strings=x.strings,
         digest=digest(raw),
         line_starts=array("i", accumulate(map(add, map(len, lines[:-1]), repeat(1)), initial=0)),
+        exports=x.literal_exports(),
     )
 
 
@@ -185,6 +186,8 @@ class _Extractor:
         self.depth = 0  # handlers on the stack
         self.frames = 0  # recursive walks on the stack
         self.truncated = False
+        self.exports: list[str] | None = None  # a literal `__all__`
+        self.exports_followed = True
         self._handlers: dict[str, Callable[[Node, int], None]] = {
             "identifier": self._identifier,
             "string": self._string,
@@ -433,11 +436,27 @@ class _Extractor:
             if scope == 0 and left is not None and left.text == b"__all__":
                 self._exported(right)
 
-    def _exported(self, value: Node) -> None:
-        """Names listed in `__all__` refer to the module's own definitions."""
+    def _exported(self, value: Node, augmented: bool = False) -> None:
+        """Names listed in `__all__` refer to the module's own definitions; a list of plain strings is recorded as
+        what a star import of the module takes."""
+        names = []
         for item in value.named_children:
             if item.type == "string":
                 self._forward_reference(item, 0)
+                parts = [c for c in item.named_children if c.type not in ("string_start", "string_end")]
+                if len(parts) == 1 and parts[0].type == "string_content":
+                    names.append(_node_text(parts[0]))
+                    continue
+            names = []
+            break
+        if value.type not in ("list", "tuple") or (not names and value.named_child_count):
+            self.exports_followed = False
+        self.exports = [*(self.exports or []), *names] if augmented else names
+
+    def literal_exports(self) -> tuple[str, ...] | None:
+        nid = self.names.get(b"__all__")
+        used = nid is not None and any(o[1] == nid and o[2] == LOAD for o in self.occ)  # `__all__.extend(...)`
+        return tuple(self.exports) if self.exports is not None and self.exports_followed and not used else None
 
     def _augmented(self, node: Node, scope: int) -> None:
         left = node.child_by_field_name("left")
@@ -447,7 +466,7 @@ class _Extractor:
         if right is not None:
             self.visit(right, scope)
             if scope == 0 and left is not None and left.text == b"__all__":
-                self._exported(right)
+                self._exported(right, augmented=True)
 
     def target(self, node: Node, scope: int, value: str, stmt: Node) -> None:
         if self.depth >= MAX_NESTING:

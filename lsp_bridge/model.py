@@ -72,6 +72,10 @@ class FileIndex(NamedTuple):
     strings: list[str]
     digest: str = ""  # content hash, so a touched but unchanged file is not parsed again
     line_starts: array = array("i", [0])  # byte offset of every line
+    # the names a literal `__all__` lists (`=`/`+=` of string lists); None without one, or when the module changes it
+    # in ways not followed (`__all__.extend(...)`, `__all__ = a.__all__ + ...`): a star import then takes every
+    # public name
+    exports: tuple[str, ...] | None = None
 
 
 def empty_file(path: str, mtime_ns: int, size: int, status: str, digest: str = "") -> FileIndex:

@@ -289,12 +289,20 @@ class Resolver:
                 for imp in facts.fi.imports:
                     if imp.name == "*":
                         mod = self.resolve_module(imp.module, path)
-                        if mod and (result := self.module_member(mod, name, depth + 1)):
+                        if mod is None or not self.star_exports(mod, name):
+                            continue
+                        if result := self.module_member(mod, name, depth + 1):
                             break
             if result is None and path.endswith("__init__.py"):
                 result = self.module_target(f"{dotted(path)}.{name}", path) if "/" in path else None
         self._members[key] = result
         return result
+
+    def star_exports(self, path: str, name: str) -> bool:
+        """Whether `from module import *` binds `name`: listed in the module's `__all__`, else not `_private`."""
+        fi = self.view.files.get(path)
+        exports = fi.exports if fi is not None else None
+        return name in exports if exports is not None else not name.startswith("_")
 
     def follow_import(self, facts: Facts, imp: Import, depth: int = 0) -> Target | None:
         path = facts.fi.path

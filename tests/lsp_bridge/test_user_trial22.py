@@ -163,6 +163,42 @@ if typing.TYPE_CHECKING:
 else:
     def alt(): ...
 """,
+    "star/__init__.py": "from .a import *\nfrom .b import *\nfrom .c import *\nfrom .d import *\n",
+    "star/a.py": """\
+__all__ = ["public"]
+__all__ += ["_shared"]
+
+
+def public():
+    pass
+
+
+def hidden():
+    pass
+
+
+def _shared():
+    pass
+""",
+    "star/b.py": "def hidden():\n    pass\n\n\ndef _private():\n    pass\n",
+    "star/c.py": """\
+__all__ = ["listed"]
+__all__.extend(["extended"])
+
+
+def listed():
+    pass
+
+
+def extended():
+    pass
+""",
+    "star/d.py": '__all__ = [n for n in dir() if n.startswith("d_")]\n\n\ndef d_one():\n    pass\n',
+    "star_use.py": """\
+from star import public, hidden, _shared, _private, listed, extended, d_one
+
+public(), hidden(), _shared(), _private(), listed(), extended(), d_one()
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -389,3 +425,20 @@ def test_locate_an_empty_symbol_names_the_symbol(bridge, params, message):
     # `{symbol: ""}` was refused as "missing parameter 'file'": a parameter the caller never meant to send
     with pytest.raises(JsonRpcInvalidParams, match=message):
         bridge.request("lspBridge/locate", params)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("public", [("star/a.py", 5, 5)]),
+        ("hidden", [("star/b.py", 1, 5)]),  # a's `hidden` is not in a's __all__: b's star import binds it
+        ("_shared", [("star/a.py", 13, 5)]),  # listed by `__all__ += [...]`
+        ("_private", []),  # no star import binds a private name not listed
+        ("listed", [("star/c.py", 5, 5)]),
+        ("extended", [("star/c.py", 9, 5)]),  # an __all__ changed by a call: every public name, as before
+        ("d_one", [("star/d.py", 4, 5)]),  # an __all__ that is not a literal list: every public name
+    ],
+)
+def test_star_imports_bind_what_all_lists(bridge, name, expected):
+    # `from .a import *` bound every name of a, those left out of its __all__ and _private ones included
+    assert where(bridge.definition("star_use.py", 3, name=name)) == expected
