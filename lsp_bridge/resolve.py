@@ -421,8 +421,21 @@ class Resolver:
                 t = Type("class", t.path, t.symbol)
                 continue
             m = self.member(t, name, depth + 1)
+            if m is not None and self.returns_self(m, called):  # `-> Self`: the receiver's own class
+                t = Type("instance", t.path, t.symbol) if t.kind != "module" else None
+                continue
             t = self.type_of(m, called, depth + 1) if m is not None else None
         return t
+
+    def returns_self(self, target: Target, called: bool) -> bool:
+        """A method called (or a property read) whose return annotation is `Self` (`typing.Self`, ...)."""
+        facts = self.facts(target.path) if target.symbol >= 0 and not target.external else None
+        if facts is None:
+            return False
+        sym = facts.fi.symbols[target.symbol]
+        if sym.kind not in CALLABLE_KINDS or (sym.kind == PROPERTY) == called or not sym.returns:
+            return False
+        return annotation_expr(sym.returns)[0].rsplit(".", 1)[-1] == "Self"
 
     def chain_target(self, facts: Facts, scope: int, text: str) -> Target | None:
         """The definition the last segment of `a.b.c` refers to."""

@@ -199,6 +199,37 @@ from star import public, hidden, _shared, _private, listed, extended, d_one
 
 public(), hidden(), _shared(), _private(), listed(), extended(), d_one()
 """,
+    "fluent.py": """\
+import typing
+from typing import Self
+
+
+class Builder:
+    def step(self) -> Self:
+        return self
+
+    @classmethod
+    def new(cls) -> "Self":
+        return cls()
+
+    @property
+    def me(self) -> typing.Self:
+        return self
+
+    def finish(self) -> int:
+        return 1
+
+
+class Fancy(Builder):
+    def extra(self) -> "Fancy":
+        return self
+
+
+Builder().step().finish()
+Fancy.new().extra().step().me.extra()
+chained = Fancy().step()
+chained.extra()
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -442,3 +473,24 @@ def test_locate_an_empty_symbol_names_the_symbol(bridge, params, message):
 def test_star_imports_bind_what_all_lists(bridge, name, expected):
     # `from .a import *` bound every name of a, those left out of its __all__ and _private ones included
     assert where(bridge.definition("star_use.py", 3, name=name)) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        (26, "finish", 17),
+        (27, "extra", 22),  # a classmethod `-> "Self"` called on the subclass: an instance of the subclass
+        (27, "step", 6),
+        (27, "me", 14),  # a property `-> typing.Self`
+        (29, "extra", 22),  # through an assignment
+    ],
+)
+def test_methods_returning_self_type_their_receiver(bridge, line, name, expected):
+    # a return annotation `Self` (PEP 673) gave no type: nothing after `.step()` resolved
+    assert where(bridge.definition("fluent.py", line, name=name)) == [("fluent.py", expected, 9)]
+
+
+def test_the_last_of_a_chain_through_self_methods(bridge):
+    text = FILES["fluent.py"].splitlines()[26]
+    column = text.rindex("extra") + 1  # the second `extra` on the line, after `.step().me`
+    assert where(bridge.definition("fluent.py", 27, column=column)) == [("fluent.py", 22, 9)]
