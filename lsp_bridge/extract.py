@@ -162,6 +162,31 @@ def _one_line(raw: bytes, limit: int = 300) -> str:
     return " ".join(raw.decode("utf-8", "replace").split())[:limit]
 
 
+def _signature(src: bytes, node: Node, end: int, limit: int = 300) -> str:
+    """A def/class header on one line: comments left out (`a,  # note` swallowed what followed), and lines joined as
+    written on one: `(\n    a,\n    b,\n)` -> `(a, b)`, not `( a, b, )`."""
+    header = src[node.start_byte : end]
+    if b"\n" not in header:
+        return _one_line(header, limit)
+    out, start = [], node.start_byte
+    stack = [c for c in reversed(node.children) if c.start_byte < end] if b"#" in header else []
+    while stack:  # in document order
+        child = stack.pop()
+        if child.type == "comment":
+            out.append(src[start : child.start_byte])
+            start = child.end_byte
+        elif child.child_count and child.start_byte < end:
+            stack.extend(reversed(child.children))
+    lines = [" ".join(line.split()) for line in b"".join([*out, src[start:end]]).decode("utf-8", "replace").split("\n")]
+    text = ""
+    for line in filter(None, lines):
+        if line.startswith((")", "]")):
+            text = text.removesuffix(",") + line
+        else:
+            text += line if not text or text.endswith(("(", "[")) else f" {line}"
+    return text[:limit]
+
+
 def header_end_line(node: Node) -> int:
     """Line of the `:` that ends a compound statement's header (signature lines are start..this)."""
     for child in reversed(node.children):
@@ -732,7 +757,7 @@ class _Extractor:
         """The Symbol of a `def`/`class` node: its lines, name position and one-line signature."""
         start = node.start_point[0]
         row, col = name.start_point
-        detail = _one_line(self.src[node.start_byte : body.start_byte if body is not None else node.end_byte])
+        detail = _signature(self.src, node, body.start_byte if body is not None else node.end_byte)
         signature = detail.rstrip(":").rstrip()
         first_line = deco_line if deco_line >= 0 else start
         end, header_end = node.end_point[0], header_end_line(node)

@@ -230,6 +230,24 @@ Fancy.new().extra().step().me.extra()
 chained = Fancy().step()
 chained.extra()
 """,
+    "signatures.py": """\
+def f(
+    a,  # the a
+    b: int = 2,  # (b
+) -> int:
+    return a
+
+
+class K(
+    dict,  # first
+):
+    def m(self, x="( ", y=[1,
+                           2]):
+        return f(x)
+
+
+f(1), K().m()
+""",
     "main.py": """\
 from pkg import Motor, u
 from pkg.core import Engine
@@ -494,3 +512,12 @@ def test_the_last_of_a_chain_through_self_methods(bridge):
     text = FILES["fluent.py"].splitlines()[26]
     column = text.rindex("extra") + 1  # the second `extra` on the line, after `.step().me`
     assert where(bridge.definition("fluent.py", 27, column=column)) == [("fluent.py", 22, 9)]
+
+
+def test_multi_line_signatures_show_as_written_on_one_line(bridge):
+    # `def f(\n    a,  # the a\n    b: int = 2,\n)` was shown as `def f( a, # the a b: int = 2, )`: a comment
+    # swallowing the parameters after it, and the line breaks' spaces inside the brackets
+    assert bridge.hover("signatures.py", 16, name="f") == "```python\ndef f(a, b: int = 2) -> int\n```"
+    symbols = bridge.document_symbols("signatures.py")
+    assert [(s["name"], s["detail"]) for s in symbols] == [("f", "def f(a, b: int = 2) -> int"), ("K", "class K(dict)")]
+    assert symbols[1]["children"][0]["detail"] == 'def m(self, x="( ", y=[1, 2])'
