@@ -203,9 +203,9 @@ def localization(quick: bool, check: bool, only: list[str] | None, tuned_only: b
             f"{ratio(st, lt):>8}{ratio(at, lt):>7}  found {found[0]}/{found[1]}/{found[2]} of {len(subset)}"
         )
         plain, shown = (sum(gold_text[r[0].id][i] for r in subset) for i in (0, 1))
-        # beyond the gold: each tool's tokens less the gold functions it did show whole (a run that never showed a
-        # gold function read nothing of it to subtract)
-        sb, ab, lb = (sum(o.tokens - sum(gold_plain[(o.task, g)] for g in o.seen_gold) for o in (r[i] for r in subset))
+        # beyond the gold: each tool's tokens less the gold functions it did show whole, as it showed them (a run that
+        # never showed a gold function read nothing of it to subtract; a docstring it left out is not subtracted)
+        sb, ab, lb = (sum(o.tokens - sum(map(count, o.seen_text)) for o in (r[i] for r in subset))
                       for i in (1, 2, 3))  # fmt: skip
         summary[label] = {"sed_tokens": st, "sed_calls": sc, "awk_tokens": at, "awk_calls": ac, "lsp_tokens": lt,
                           "lsp_calls": lc, "gold_tokens": plain, "sed_beyond": sb, "awk_beyond": ab,

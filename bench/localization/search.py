@@ -254,24 +254,45 @@ def fetch_sdist(package: str, version: str, data: Path) -> Path:
     return root
 
 
-def function_ranges(path: Path) -> dict[str, tuple[int, int]]:
-    """Qualified name -> (def line, last line) of every function/class of a file (decorators excluded), those defined
-    under an `if`/`try`/`with`/... block too (typing_extensions' version-dependent definitions). A name defined
-    directly in its scope is its last such definition; one defined only inside blocks, its first."""
-    out: dict[str, tuple[int, int]] = {}
+Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+def definitions(path: Path) -> dict[str, Definition]:
+    """Qualified name -> the definition of every function/class of a file, those defined under an `if`/`try`/`with`/...
+    block too (typing_extensions' version-dependent definitions). A name defined directly in its scope is its last
+    such definition; one defined only inside blocks, its first."""
+    out: dict[str, Definition] = {}
 
     def walk(node: ast.AST, prefix: str, nested: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = prefix + child.name
                 if not nested or name not in out:
-                    out[name] = (child.lineno, child.end_lineno or child.lineno)
+                    out[name] = child
                 walk(child, name + ".", False)
             elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
                 walk(child, prefix, True)
 
     walk(ast.parse(path.read_text(errors="replace")), "", False)
     return out
+
+
+def function_ranges(path: Path) -> dict[str, tuple[int, int]]:
+    """Qualified name -> (def line, last line) of every function/class of a file (decorators excluded)."""
+    return {name: (d.lineno, d.end_lineno or d.lineno) for name, d in definitions(path).items()}
+
+
+def docstring_lines(path: Path) -> set[int]:
+    """The lines of every function's and class's docstring in a file. A function counts as shown whole when all of
+    its code is on screen: a tool may leave a long docstring out behind a hint (as the actions do with examples), and
+    a reader who has the code does not read 500 lines of examples to fix it (since session 22; grep/sed's windows run
+    on from the def line, so they show a docstring before the code under it either way)."""
+    lines: set[int] = set()
+    for d in definitions(path).values():
+        first = d.body[0] if d.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return lines
 
 
 def function_source(path: Path, qualname: str) -> str | None:
@@ -456,6 +477,7 @@ class Outcome:
     found: bool
     log: list[tuple[str, int]] = field(default_factory=list)
     seen_gold: list[Gold] = field(default_factory=list)  # the gold functions it showed whole (all, when found)
+    seen_text: list[str] = field(default_factory=list)  # their text as shown: a docstring left out is not in it
 
 
 class Budget(Exception):
@@ -472,6 +494,7 @@ class Episode:
         self.calls = self.tokens = 0
         self.log: list[tuple[str, int]] = []
         self._lines: dict[str, list[str]] = {}
+        self._docs: dict[str, set[int]] = {}
 
     def record(self, label: str, obs: Observation) -> Observation:
         for part in obs.parts:
@@ -494,10 +517,23 @@ class Episode:
         return all(self.seen(file, span) for file, spans in self.gold.items() for span in spans)
 
     def seen(self, file: str, span: tuple[int, int]) -> bool:
+        """Every non-blank line of the span has been on screen, docstrings excepted (`docstring_lines`)."""
+        lines, shown, docs = self._file(file), self.shown.get(file, set()), self._docs[file]
+        return all(i in shown for i in range(span[0], span[1] + 1) if lines[i - 1].strip() and i not in docs)
+
+    def shown_text(self, file: str, span: tuple[int, int]) -> str:
+        """A span's text as a tool showed it: without the docstring lines it left out (all of it, for most tools)."""
+        lines, shown, docs = self._file(file), self.shown.get(file, set()), self._docs[file]
+        hidden = {i for i in range(span[0], span[1] + 1) if i in docs and i not in shown}
+        if not any(lines[i - 1].strip() for i in hidden):  # only blank lines unseen: the docstrings were shown
+            hidden = set()
+        return "\n".join(lines[i - 1] for i in range(span[0], span[1] + 1) if i not in hidden)
+
+    def _file(self, file: str) -> list[str]:
         if file not in self._lines:
             self._lines[file] = (self.root / file).read_text(errors="replace").splitlines()
-        lines, shown = self._lines[file], self.shown.get(file, set())
-        return all(i in shown for i in range(span[0], span[1] + 1) if lines[i - 1].strip())
+            self._docs[file] = docstring_lines(self.root / file)
+        return self._lines[file]
 
 
 def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], int], budget: int = 30) -> Outcome:
@@ -529,7 +565,8 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
         """The hit's function was shown whole already (by a search answer): the agent does not open it again."""
         spans = [span for span in function_ranges(root / hit.file).values() if span[0] == hit.line]
         seen = viewed.get(hit.file, set()) | found.get(hit.file, set())
-        return hit.kind != "class" and bool(spans) and set(range(spans[0][0], spans[0][1] + 1)) <= seen
+        wanted = set(range(spans[0][0], spans[0][1] + 1)) - docstring_lines(root / hit.file) if spans else set()
+        return hit.kind != "class" and bool(spans) and wanted <= seen
 
     def find(ident: str, shown: bool = False) -> list[Hit]:
         """The hits of the definitions of `ident`; an identifier asked already is not asked again (its answer is on
@@ -592,8 +629,10 @@ def run_policy(backend: Backend, task: Task, root: Path, count: Callable[[str], 
                     view(f"open {file}:{line}", backend.open_line(file, line))
     except (StopIteration, Budget):
         pass
-    seen = [g for g in task.gold if episode.seen(g.file, function_ranges(root / g.file)[g.function])]
-    return Outcome(task.id, backend.name, episode.calls, episode.tokens, episode.done(), episode.log, seen)
+    spans = {g: function_ranges(root / g.file)[g.function] for g in task.gold}
+    seen = [g for g in task.gold if episode.seen(g.file, spans[g])]
+    texts = [episode.shown_text(g.file, spans[g]) for g in seen]
+    return Outcome(task.id, backend.name, episode.calls, episode.tokens, episode.done(), episode.log, seen, texts)
 
 
 # ---- grep/sed/awk
