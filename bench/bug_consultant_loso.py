@@ -23,6 +23,8 @@ the best record's rank by each field, averaged (both measured and dropped).
 Session 15: `--tune report` chooses the weight of the test-suite report's words (`features.report_tokens`, re-rank only;
 its grid goes on to 128, `KEY_GRIDS`), `--report-gate` gives test-suite reports a threshold of their own, chosen by the
 same rule on the other sets' test reports (both shipped).
+Session 22 (measured and dropped, NOTES-bc22.md): `--bm25` adds plain BM25's score over the raw output as a re-ranking
+part (its weight by `--tune bm25`), `--both FIELD` counts a field only where the record has it too (as the tags).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
@@ -31,7 +33,7 @@ weights agree, so a run takes under a minute.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
                                          [--tune KEY ...] [--zero KEY ...] [--all] [--distinct] [--agree]
-                                         [--cluster] [--ranks] [--report-gate]
+                                         [--cluster] [--ranks] [--report-gate] [--bm25] [--both FIELD ...]
 """
 
 from __future__ import annotations
@@ -69,9 +71,10 @@ TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "
 WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 # the test-suite report's words (session 15) are chosen at the top of the grid: it goes on to report-only ranking
 KEY_GRIDS = {"report": [*WEIGHT_GRID, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128]}
-# session 22 candidates: the whole output's words for tracebacks (`features.output_tokens`), plain BM25's score over
-# the raw output (bm25s, as the bench's baseline; each query's row over its best other record), both re-rank only
-KEY_GRIDS |= {"output": KEY_GRIDS["report"], "bm25": KEY_GRIDS["report"], "values": KEY_GRIDS["report"]}
+# session 22 candidate (measured and dropped, NOTES-bc22.md): plain BM25's score over the raw output (bm25s, as the
+# bench's baseline; each query's row over its best other record), re-rank only; the fields `output` and `values`
+# measured with it are in a581dca (`--tune output`, `--tune values` there)
+KEY_GRIDS |= {"bm25": KEY_GRIDS["report"]}
 EXTRA_PARTS = ("bm25",)  # similarities the index does not compute; measured here only
 BOTH_SIDES = ("tags",)  # fields counted only where the record has them too (--both values: session 22 candidate)
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]

@@ -72,10 +72,8 @@ FIELDS = (
     "report",
     "subject",
     "unawaited",
-    "output",
-    "values",
 )
-FEATURES_VERSION = 17  # stored fields of another version are computed again (store.index_rows)
+FEATURES_VERSION = 16  # stored fields of another version are computed again (store.index_rows)
 _BUILTINS = frozenset(dir(builtins))
 _PLACEHOLDER = re.compile(r"<(addr|path|str|num)>")
 # operators whose presence says what the line does (arithmetic, matmul, subscripting, comparison, calls, unpacking)
@@ -528,8 +526,6 @@ def extract(info: ErrorInfo, *, code: str = "", category: str = "", tags: Iterab
         "report": report_tokens(info),
         "subject": subject_tokens(info),
         "unawaited": unawaited_tokens(info),
-        "output": output_tokens(info),
-        "values": value_tokens(info),
     }
 
 
@@ -540,35 +536,6 @@ def report_tokens(info: ErrorInfo) -> list[str]:
     """The words of a test-suite report as printed (test names and files, the test's code, the assertion's values),
     as plain BM25 reads the whole output; other outputs none."""
     return sorted(set(tokenize(info.report))) if info.kind in REPORT_KINDS else []
-
-
-def output_tokens(info: ErrorInfo) -> list[str]:
-    """The words of the whole output as printed (its last 3000 lines: the command's own lines, every frame's file,
-    function and code, the message) for the outputs `report` does not read (tracebacks, bare error lines); a
-    test-suite report none (its words are the `report` field)."""
-    return sorted(set(tokenize(info.report))) if info.kind not in REPORT_KINDS else []
-
-
-# a value as printed: a quoted string (no comma or bracket inside: pytest's truncated reprs pair quotes across
-# items), an integer or decimal, None, True, False
-_LITERAL = re.compile(
-    r"""'[^',\[\]{}()\n]{0,40}'|"[^",\[\]{}()\n]{0,40}"|(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])|\b(?:None|True|False)\b"""
-)
-_TRIVIAL = re.compile(r"""-?\d|'.?'|".?"|True|False""")  # a digit, an empty or one-character string, a flag
-
-
-def value_tokens(info: ErrorInfo) -> list[str]:
-    """The values a test-suite report's failure prints (`assert 200 == 201`: `v:200`, `v:201`, the actual side's
-    also as `got:200`), but for values any failure prints (a digit, a one-character or empty string, True, False):
-    what the program did, which a debugger compares besides the test's name; runs of one suite print comparable
-    values. Other outputs none (a traceback's values are the user's data)."""
-    if info.kind not in REPORT_KINDS:
-        return []
-    message = info.message
-    values = {f"v:{m}" for m in _LITERAL.findall(message) if not _TRIVIAL.fullmatch(m)}
-    if message.startswith("assert ") and (op := message.find(" == ")) > 0:
-        values |= {f"got:{m}" for m in _LITERAL.findall(message[7:op]) if not _TRIVIAL.fullmatch(m)}
-    return sorted(values)
 
 
 # the failing test's class in unittest's header (`FAIL: test_x (pkg.test_mod.TestClass.test_x)`) and pytest's
