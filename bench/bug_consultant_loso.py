@@ -23,6 +23,8 @@ the best record's rank by each field, averaged (both measured and dropped).
 Session 15: `--tune report` chooses the weight of the test-suite report's words (`features.report_tokens`, re-rank only;
 its grid goes on to 128, `KEY_GRIDS`), `--report-gate` gives test-suite reports a threshold of their own, chosen by the
 same rule on the other sets' test reports (both shipped).
+Session 22 (measured and dropped, NOTES-bc22.md): `--bm25` adds plain BM25's score over the raw output as a re-ranking
+part (its weight by `--tune bm25`), `--both FIELD` counts a field only where the record has it too (as the tags).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
@@ -31,7 +33,7 @@ weights agree, so a run takes under a minute.
 
     python3 bench/bug_consultant_loso.py [--set NAME ...] [--cap 0.03] [--no-code-terms all|raised] [--fixed-weights]
                                          [--tune KEY ...] [--zero KEY ...] [--all] [--distinct] [--agree]
-                                         [--cluster] [--ranks] [--report-gate]
+                                         [--cluster] [--ranks] [--report-gate] [--bm25] [--both FIELD ...]
 """
 
 from __future__ import annotations
@@ -69,6 +71,12 @@ TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "
 WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 # the test-suite report's words (session 15) are chosen at the top of the grid: it goes on to report-only ranking
 KEY_GRIDS = {"report": [*WEIGHT_GRID, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128]}
+# session 22 candidate (measured and dropped, NOTES-bc22.md): plain BM25's score over the raw output (bm25s, as the
+# bench's baseline; each query's row over its best other record), re-rank only; the fields `output` and `values`
+# measured with it are in a581dca (`--tune output`, `--tune values` there)
+KEY_GRIDS |= {"bm25": KEY_GRIDS["report"]}
+EXTRA_PARTS = ("bm25",)  # similarities the index does not compute; measured here only
+BOTH_SIDES = ("tags",)  # fields counted only where the record has them too (--both values: session 22 candidate)
 RAISED_GRID = [0, 0.05, 0.1, 0.15, 0.2]
 PROGRAM_GRID = [0, 0.1, 0.2, 0.3, 0.4]
 CONSENSUS_GRID = [0, 0.2, 0.4, 0.6]
@@ -125,13 +133,37 @@ def prepare(rows: list[dict], with_code: bool, summaries: bool = False) -> Prepa
     raised = np.array([[bool(p) and p == o for o in points] for p in points], dtype=np.float32)
     groups = np.array([r["group"] for r in rows])
     same = groups[:, None] == groups[None, :]
+    if BM25_PART:
+        parts["bm25"] = bm25_matrix(rows)
     noise = np.random.default_rng(0).random((n, n)) * 1e-7  # exact ties broken at random, as random record ids do
     return Prepared(parts, has, raised, same, same.sum(1) >= 2, noise)
 
 
+BM25_PART = False  # --bm25: plain BM25's normalised score as a part of its own (session 22 candidate)
+
+
+def bm25_matrix(rows: list[dict]) -> np.ndarray:
+    """Plain BM25 (bm25s, its tokenizer and English stopwords, as the bench's baseline) of every record for every
+    query, each row divided by its best other record's score (1: BM25's first; the query itself left out)."""
+    import bm25s  # type: ignore[import-untyped]
+
+    corpus = bm25s.tokenize([r["output"] for r in rows], stopwords="en", show_progress=False)
+    retriever = bm25s.BM25()
+    retriever.index(corpus, show_progress=False)
+    n = len(rows)
+    docs, values = retriever.retrieve(
+        bm25s.tokenize([r["output"] for r in rows], stopwords="en", show_progress=False), k=n, show_progress=False
+    )
+    out = np.zeros((n, n), dtype=np.float32)
+    for i in range(n):
+        out[i, docs[i]] = values[i]
+    np.fill_diagonal(out, 0.0)
+    return out / np.maximum(out.max(1, keepdims=True), 1e-9)
+
+
 def gate_weights(w: dict[str, float]) -> dict[str, float]:
     """The weights of the score the gate reads: without the fields that re-rank only (`retrieval.RERANK_ONLY`)."""
-    return {**w, **dict.fromkeys(RERANK_ONLY, 0.0)}
+    return {**w, **dict.fromkeys((*RERANK_ONLY, *EXTRA_PARTS), 0.0)}
 
 
 def scores(p: Prepared, w: dict[str, float], gate: bool = False) -> np.ndarray:
@@ -142,9 +174,13 @@ def scores(p: Prepared, w: dict[str, float], gate: bool = False) -> np.ndarray:
     for name in FIELDS:
         if (wf := w.get(name, 0.0)) <= 0 or (name in GATE_ONLY and not gate):
             continue
-        mask = p.has[name][:, None] * (p.has[name][None, :] if name == "tags" else 1.0)
+        mask = p.has[name][:, None] * (p.has[name][None, :] if name in BOTH_SIDES else 1.0)
         total += wf * p.parts[name] * mask
         denom += wf * mask
+    for name in EXTRA_PARTS:
+        if (wf := w.get(name, 0.0)) > 0:
+            total += wf * p.parts[name]
+            denom += wf
     total += w["embedding"] * p.parts["embedding"]
     denom += w["embedding"]
     s = total / np.maximum(denom, 1e-9)
@@ -374,9 +410,15 @@ def main(
     report_gate: bool = typer.Option(
         False, "--report-gate", help="a threshold of its own for test-suite reports, by the same rule (session 15)"
     ),
+    bm25: bool = typer.Option(
+        False, "--bm25", help="plain BM25's normalised score as a re-ranking part, weight by --tune bm25 (session 22)"
+    ),
+    both: list[str] = typer.Option([], "--both", help="these fields counted only where the record has them too"),
 ) -> None:
-    global REPORT_GATE
+    global REPORT_GATE, BM25_PART, BOTH_SIDES
     REPORT_GATE = report_gate
+    BM25_PART = bm25
+    BOTH_SIDES = ("tags", *both)
     quiet_dependency_loggers()
     sets = [s for s in SETS if s.tuned_on and s.path.exists()]
     names = [s.name for s in sets]
