@@ -23,8 +23,9 @@ the best record's rank by each field, averaged (both measured and dropped).
 Session 15: `--tune report` chooses the weight of the test-suite report's words (`features.report_tokens`, re-rank only;
 its grid goes on to 128, `KEY_GRIDS`), `--report-gate` gives test-suite reports a threshold of their own, chosen by the
 same rule on the other sets' test reports (both shipped).
-Session 22 (measured and dropped, NOTES-bc22.md): `--bm25` adds plain BM25's score over the raw output as a re-ranking
-part (its weight by `--tune bm25`), `--both FIELD` counts a field only where the record has it too (as the tags).
+Session 22 (measured and dropped, docs/measurements/bug-consultant-session22-candidates.md): `--bm25` adds plain
+BM25's score over the raw output as a re-ranking part (its weight by `--tune bm25`), `--both FIELD` counts a field only
+where the record has it too (as the tags).
 
 Only sets marked tuned on in bench/bug_consultant_bench.py are read; a never-tuned set is never opened here.
 Everything is computed with the library's own index (`BugIndex`) over real rows; per-field similarities are taken
@@ -71,8 +72,9 @@ TUNED_KEYS = ["where", "program", "failed", "keywords", "imports", "function", "
 WEIGHT_GRID = [0, 0.125, 0.25, 0.5, 0.75, 1, 1.5, 2, 3]
 # the test-suite report's words (session 15) are chosen at the top of the grid: it goes on to report-only ranking
 KEY_GRIDS = {"report": [*WEIGHT_GRID, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128]}
-# session 22 candidate (measured and dropped, NOTES-bc22.md): plain BM25's score over the raw output (bm25s, as the
-# bench's baseline; each query's row over its best other record), re-rank only; the fields `output` and `values`
+# session 22 candidate (measured and dropped, docs/measurements/bug-consultant-session22-candidates.md): plain BM25's
+# score over the raw output (bm25s, as the bench's baseline; each query's row over its best other record), re-rank
+# only; the fields `output` and `values`
 # measured with it are in a581dca (`--tune output`, `--tune values` there)
 KEY_GRIDS |= {"bm25": KEY_GRIDS["report"]}
 EXTRA_PARTS = ("bm25",)  # similarities the index does not compute; measured here only
