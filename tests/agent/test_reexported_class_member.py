@@ -1,6 +1,8 @@
 """`find_symbol pkg.Class.member` where the package re-exports a class defined in one of its modules (flax's
-`nnx.Rngs.__getattr__`, `Rngs` from `nnx/rnglib.py`): nothing is defined by that dotted name, and the trailing
-`Class.member` names the method; before, the answer listed every `__getattr__` of the repository but that one."""
+`nnx.Rngs.__getattr__`, `Rngs` from `nnx/rnglib.py`): the method itself. Until session 21 the answer listed every
+`__getattr__` of the repository but that one; from session 21 it said the dotted name defined nothing and answered by
+the trailing `Class.member`; since session 22 the bridge follows the package's import (`lspBridge/locate` of a public
+name, 473038c), so the dotted name is the method's own and the short method is shown whole."""
 
 from __future__ import annotations
 
@@ -30,11 +32,13 @@ def test_a_reexported_class_member_is_found_by_its_trailing_class_and_member(act
     result = actions.execute("find_symbol", "nn.Rngs.__getattr__")
     lines = result.observation.splitlines()
     assert result.returncode == 0
-    assert lines[:2] == [
-        "`nn.Rngs.__getattr__` is not defined by that name: `Rngs.__getattr__`",
-        "nn/rnglib.py:4  Rngs.__getattr__  def __getattr__(self, name)",
+    assert lines == [  # the short method shown whole: its block's file and numbered def line say where it is
+        "### File: `nn/rnglib.py`",
+        "1 class Rngs:",
+        "...",
+        "4     def __getattr__(self, name):",
+        "5         return name",
     ]
-    assert "5         return name" in lines  # the short method shown whole
     assert not any("A0" in line for line in lines)
 
 
@@ -59,7 +63,8 @@ def test_a_dotted_name_answered_by_definitions_listed_a_call_ago_refers_to_that_
     )
     assert sorted(c.file_path for c in again.chunks) == sorted(c.file_path for c in listed.chunks)
     other = actions.execute("find_symbol", "nn.Rngs.__getattr__")  # one definition, not the 8: in full
-    assert other.observation.splitlines()[1] == "nn/rnglib.py:4  Rngs.__getattr__  def __getattr__(self, name)"
+    assert other.observation.splitlines()[:2] == ["### File: `nn/rnglib.py`", "1 class Rngs:"]
+    assert "5         return name" in other.observation
     for _ in range(actions.limits.recently_shown):
         actions.execute("find_symbol", "Rngs")
     late = actions.execute("find_symbol", "x.__getattr__").observation.splitlines()
