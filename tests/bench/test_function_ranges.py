@@ -55,3 +55,19 @@ def test_functions_under_blocks_are_listed(tmp_path: Path) -> None:
     assert ranges["Box.put.inner"] == (26, 27)  # a function under a `with` in a method
     assert ranges["helper"] == (30, 31)  # defined directly twice: the last definition, as before
     assert ranges["Box"] == (19, 28)
+
+
+def test_a_function_shown_without_its_docstring_counts_as_shown_whole(tmp_path: Path) -> None:
+    """Since session 22 "whole" is the function's code: a tool may leave a docstring out (the actions do, behind an
+    `open A-B` hint, when it is long and holds examples); the beyond-gold subtraction then takes only what was shown."""
+    from localization.search import Episode, docstring_lines
+
+    (tmp_path / "m.py").write_text('def f(x):\n    """Doc.\n\n    >>> f(1)\n    1\n    """\n    return x\n')
+    assert docstring_lines(tmp_path / "m.py") == {2, 3, 4, 5, 6}
+    code_only = Episode({"m.py": [(1, 7)]}, tmp_path, len, budget=30)
+    code_only.shown = {"m.py": {1, 7}}
+    assert code_only.seen("m.py", (1, 7)) and code_only.shown_text("m.py", (1, 7)) == "def f(x):\n    return x"
+    whole = Episode({"m.py": [(1, 7)]}, tmp_path, len, budget=30)
+    whole.shown = {"m.py": {1, 2, 4, 5, 6, 7}}  # a blank line inside the docstring not reported shown: still whole
+    assert whole.shown_text("m.py", (1, 7)) == (tmp_path / "m.py").read_text().rstrip("\n")
+    assert not Episode({"m.py": [(1, 7)]}, tmp_path, len, budget=30).seen("m.py", (1, 7))
