@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import threading
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any, Callable, cast
 
 from cattrs import Converter
@@ -19,6 +20,7 @@ from pygls.client import JsonRPCClient
 from pygls.protocol import JsonRPCProtocol, LanguageServerProtocol, default_converter, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 from pygls.server import JsonRPCServer
+from pygls.workspace import TextDocument, Workspace
 
 from lsp_bridge import framing
 from lsp_bridge.positions import encoding_name
@@ -77,6 +79,26 @@ class _Framed(JsonRPCProtocol):
         self.handle_message(self.structure_message(message))
 
 
+_LSP_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class _LspLinesDocument(TextDocument):
+    """pygls cuts a document into lines with `str.splitlines`, which also ends a line at `\f`, `\v`, `\x1c`-`\x1e`,
+    `\x85`, `\u2028` and `\u2029`: an incremental edit after a form feed landed lines off. LSP ends lines at `\r\n`,
+    `\n` and `\r` only."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return tuple(_LSP_LINE.findall(self.source))
+
+
+class _LspLinesWorkspace(Workspace):
+    def _create_text_document(self, *args: Any, **kwargs: Any) -> TextDocument:
+        doc = super()._create_text_document(*args, **kwargs)
+        doc.__class__ = _LspLinesDocument
+        return doc
+
+
 class BridgeProtocol(_Framed, LanguageServerProtocol):
     """The server side; counts the requests not yet answered, so `shutdown`, `exit` and the end of the input answer
     everything asked before them (a client may pipe its requests and close)."""
@@ -117,6 +139,14 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
             self._send_data({"jsonrpc": "2.0", "id": msg_id, "result": result})
         else:
             super()._send_response(msg_id, result, error)
+
+    @lsp_method(lsp.INITIALIZE)
+    def lsp_initialize(self, params: lsp.InitializeParams) -> Generator[Any, Any, lsp.InitializeResult]:
+        """pygls' initialize, its workspace's documents cut into lines as LSP counts them."""
+        result = yield from super().lsp_initialize(params)
+        if self._workspace is not None:
+            self._workspace.__class__ = _LspLinesWorkspace
+        return result
 
     @lsp_method(lsp.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:

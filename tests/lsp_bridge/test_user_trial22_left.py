@@ -1,0 +1,114 @@
+"""Defects a user trial of the bridge found and left in session 22, each against a real bridge process over JSON-RPC
+(stdio)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from lsprotocol import types as lsp
+
+from lsp_bridge.client import BridgeClient
+
+# old Mac line endings, and a stray CR among CRLF ones: LSP ends a line at `\r\n`, `\n` and a lone `\r`
+CR = "class Old:\r    def go(self):\r        '''Go.'''\r        return 1\r\r\rdef use():\r    return Old().go()\r"
+MIXED = "x = 1\r\ny = 2\rz = x + y\r\ndef f():\r\n    return z\r"
+
+FILES: dict[str, str] = {
+    "cr.py": CR,
+    "mixed.py": MIXED,
+}
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(text.encode("utf-8"))  # as written: no newline translation
+    return root
+
+
+@pytest.fixture(scope="module")
+def bridge(tmp_path_factory) -> Iterator[BridgeClient]:
+    root = write(tmp_path_factory.mktemp("trial22left"), FILES)
+    with BridgeClient.local(root, "--cache-dir", str(root / ".cache"), timeout=60) as client:
+        yield client
+
+
+def where(found: list[dict]) -> list[tuple[str, int, int]]:
+    return sorted((r["file"], r["line"], r["column"]) for r in found)
+
+
+# ---- 1. a lone `\r` is a line break
+
+
+def test_a_lone_cr_ends_a_line_for_definitions_and_references(bridge):
+    # tree-sitter and the bridge's own splitting counted `\n` only: everything after a lone `\r` was lines off
+    assert where(bridge.definition("cr.py", 8, column=12)) == [("cr.py", 1, 7)]  # `Old` in `return Old().go()`
+    assert where(bridge.definition("cr.py", 8, column=18)) == [("cr.py", 2, 9)]  # `.go`
+    assert where(bridge.references("cr.py", 2, column=9)) == [("cr.py", 2, 9), ("cr.py", 8, 18)]
+    assert where(bridge.definition("mixed.py", 3, column=5)) == [("mixed.py", 1, 1)]  # `x` after a stray CR
+    assert where(bridge.definition("mixed.py", 3, column=9)) == [("mixed.py", 2, 1)]
+    assert where(bridge.definition("mixed.py", 5, column=12)) == [("mixed.py", 3, 1)]
+
+
+def test_a_lone_cr_ends_a_line_for_symbols_and_hover(bridge):
+    symbols = bridge.document_symbols("cr.py")
+    assert [(s["name"], s["line"], s["start_line"], s["end_line"]) for s in symbols] == [
+        ("Old", 1, 1, 4),
+        ("use", 7, 7, 8),
+    ]
+    assert [(s["name"], s["line"], s["end_line"]) for s in symbols[0]["children"]] == [("go", 2, 4)]
+    assert bridge.hover("cr.py", 8, column=18) == "```python\ndef go(self)\n```\n\nGo."
+    assert [(s["name"], s["line"]) for s in bridge.document_symbols("mixed.py")] == [
+        ("x", 1), ("y", 2), ("z", 3), ("f", 4),
+    ]  # fmt: skip
+    assert [(s["name"], s["line"], s["column"]) for s in bridge.workspace_symbols("use")] == [("use", 7, 5)]
+    assert bridge.request("lspBridge/position", {"file": "cr.py", "line": 8, "name": "go"}) == {
+        "line": 7,
+        "character": 17,
+    }
+
+
+def test_a_lone_cr_ends_a_line_in_renderings(bridge):
+    blocks = bridge.render_blocks([{"file": "cr.py", "function": "use", "lines": [8]}])
+    assert blocks[0].lines == [(7, "def use():"), (8, "    return Old().go()")]
+    located = bridge.locate(file="cr.py", line=3)["chunks"]
+    assert [(c["class"], c["function"]) for c in located] == [("Old", "go")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = 1\rb = a\r",  # a lone CR
+        "a = 1\r\n\x0c\r\nb = a\r\n",  # a form feed (`^L`) on its own line: not a line break for LSP, as for Python
+    ],
+)
+def test_line_breaks_in_an_unsaved_buffer_and_its_incremental_edits(bridge, text):
+    uri = bridge.uri("mixed.py")
+    last = text.count("\n") or text.count("\r")  # 1-based: the line of `b = a`
+    bridge._client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(
+            text_document=lsp.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
+        )
+    )
+    try:
+        assert where(bridge.definition("mixed.py", last, column=5)) == [("mixed.py", 1, 1)]
+        # an incremental edit of that line, `b = a` -> `b = a + a`: pygls cut the buffer with str.splitlines, which
+        # also breaks at a form feed
+        position = lsp.Position(line=last - 1, character=5)
+        bridge._client.text_document_did_change(
+            lsp.DidChangeTextDocumentParams(
+                text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                content_changes=[
+                    lsp.TextDocumentContentChangePartial(range=lsp.Range(start=position, end=position), text=" + a")
+                ],
+            )
+        )
+        assert where(bridge.references("mixed.py", 1, column=1)) == [
+            ("mixed.py", 1, 1), ("mixed.py", last, 5), ("mixed.py", last, 9),
+        ]  # fmt: skip
+    finally:
+        bridge._client.text_document_did_close(
+            lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
+        )
