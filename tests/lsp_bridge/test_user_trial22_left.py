@@ -18,6 +18,7 @@ MIXED = "x = 1\r\ny = 2\rz = x + y\r\ndef f():\r\n    return z\r"
 FILES: dict[str, str] = {
     "cr.py": CR,
     "mixed.py": MIXED,
+    "gruss.py": "def grüße():\n    pass\n\n\nclass Straße:\n    ΣΊΣΥΦΟΣ = 1\n",
 }
 
 
@@ -112,3 +113,24 @@ def test_line_breaks_in_an_unsaved_buffer_and_its_incremental_edits(bridge, text
         bridge._client.text_document_did_close(
             lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
         )
+
+
+# ---- 2. workspace/symbol ignores case as Unicode does
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("GRÜSSE", ["grüße"]),  # exact, by case folding: `ß` folds to `ss`
+        ("grüsse", ["grüße"]),
+        ("GRÜß", ["grüße"]),  # a prefix
+        ("üss", ["grüße"]),  # a substring
+        ("strasse", ["Straße"]),
+        ("sísyfos", []),  # folding is not accent stripping
+        ("σίσυφοσ", ["ΣΊΣΥΦΟΣ"]),  # lower() makes the last capital sigma a final one, folding every sigma alike
+        ("gße", ["grüße"]),  # in order
+    ],
+)
+def test_workspace_symbols_fold_case_beyond_ascii(bridge, query, expected):
+    # the table and the query were lower()ed: `GRÜSSE`.lower() is `grüsse`, `grüße`.lower() stays `grüße`
+    assert [s["name"] for s in bridge.workspace_symbols(query)] == expected
