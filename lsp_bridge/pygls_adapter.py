@@ -12,7 +12,7 @@ import logging
 import re
 import threading
 from collections.abc import Generator, Sequence
-from typing import Any, Callable, cast
+from typing import Any, Callable, cast, get_args, get_type_hints
 
 from cattrs import Converter
 from lsprotocol import types as lsp
@@ -45,15 +45,26 @@ def _strict(kind: type, accepted: type | tuple[type, ...]) -> Callable[[Any, Any
 _CONVERTER_LOCK = threading.Lock()
 
 
+_OPTIONAL_ENCODINGS = get_type_hints(lsp.GeneralClientCapabilities)["position_encodings"]  # Optional[Sequence[...]]
+_ENCODINGS = next(t for t in get_args(_OPTIONAL_ENCODINGS) if t is not type(None))
+
+
 def converter() -> Converter:
     """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
-    dicts (chunk fields such as `class` are keywords)."""
+    dicts (chunk fields such as `class` are keywords). A client's `positionEncodings` given as one string instead of
+    a list (some clients send `"utf-8"`) is taken as that one encoding: cattrs made it a sequence of characters,
+    none of them an encoding, and the session fell back to UTF-16 without a word."""
     with _CONVERTER_LOCK:
         conv: Converter = default_converter()
     for scalar, accepted in ((str, str), (int, int), (bool, bool), (float, (int, float))):
         conv.register_structure_hook(scalar, _strict(scalar, accepted))
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
         conv.register_structure_hook(cls, lambda obj, cls: cls(**obj))
+    encodings = conv.get_structure_hook(_ENCODINGS)
+    conv.register_structure_hook(
+        _OPTIONAL_ENCODINGS,
+        lambda value, _: None if value is None else encodings([value] if isinstance(value, str) else value, _ENCODINGS),
+    )
     return conv
 
 

@@ -3,13 +3,21 @@
 
 from __future__ import annotations
 
+import json
+import os
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsprotocol import types as lsp
 
 from lsp_bridge.client import BridgeClient
+from lsp_bridge.framing import Deframer, encode
 
 # old Mac line endings, and a stray CR among CRLF ones: LSP ends a line at `\r\n`, `\n` and a lone `\r`
 CR = "class Old:\r    def go(self):\r        '''Go.'''\r        return 1\r\r\rdef use():\r    return Old().go()\r"
@@ -18,6 +26,7 @@ MIXED = "x = 1\r\ny = 2\rz = x + y\r\ndef f():\r\n    return z\r"
 FILES: dict[str, str] = {
     "cr.py": CR,
     "mixed.py": MIXED,
+    "enc.py": 'é = 1\ns = "é"; t = é\n',
     "gruss.py": "def grüße():\n    pass\n\n\nclass Straße:\n    ΣΊΣΥΦΟΣ = 1\n",
 }
 
@@ -134,3 +143,79 @@ def test_line_breaks_in_an_unsaved_buffer_and_its_incremental_edits(bridge, text
 def test_workspace_symbols_fold_case_beyond_ascii(bridge, query, expected):
     # the table and the query were lower()ed: `GRÜSSE`.lower() is `grüsse`, `grüße`.lower() stays `grüße`
     assert [s["name"] for s in bridge.workspace_symbols(query)] == expected
+
+
+# ---- 3. positionEncodings as one string
+
+
+def raw_session(root: Path, requests: list[dict], until: int, timeout: float = 60) -> list[dict]:
+    """Every message a `serve` on `root` sends until the request with id `until` is answered."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(root / ".cache")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    messages: list[dict] = []
+    try:
+        for request in requests:
+            proc.stdin.write(encode(json.dumps(request).encode()))
+        proc.stdin.flush()
+        deframer, deadline = Deframer(), time.monotonic() + timeout
+        while not any(m.get("id") == until for m in messages) and time.monotonic() < deadline:
+            if select.select([proc.stdout], [], [], 0.5)[0]:
+                data = os.read(proc.stdout.fileno(), 1 << 16)
+                assert data, "the stream ended"
+                messages += [json.loads(event) for event in deframer.feed(data)]
+    finally:
+        proc.kill()
+        proc.wait()
+    return messages
+
+
+def initialize(capabilities: dict, process_id: int | None = None) -> list[dict]:
+    return [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": process_id, "capabilities": capabilities},
+        },
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("encodings", "expected"),
+    [
+        ("utf-8", "utf-8"),  # one string, not a list: taken as the one encoding the client speaks
+        ("utf-32", "utf-32"),
+        (["utf-8"], "utf-8"),
+        (None, "utf-16"),  # no choice: the LSP default
+        ("latin-1", "utf-16"),  # no encoding the bridge knows
+    ],
+)
+def test_position_encodings_as_one_string(tmp_path, encodings: Any, expected: str):
+    # cattrs made "utf-8" the sequence ("u", "t", "f", "-", "8"), no encoding among them: the session answered in
+    # UTF-16 without a word while the client counted in UTF-8
+    root = write(tmp_path, {"enc.py": FILES["enc.py"]})
+    general = {} if encodings is None else {"positionEncodings": encodings}
+    uri = (root / "enc.py").as_uri()
+    position = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+    params = {**position, "context": {"includeDeclaration": True}}
+    references = {"jsonrpc": "2.0", "id": 2, "method": "textDocument/references", "params": params}
+    messages = raw_session(root, [*initialize({"general": general}), references], until=2)
+    result = next(m for m in messages if m.get("id") == 1)["result"]
+    assert result["capabilities"]["positionEncoding"] == expected
+    found = next(m for m in messages if m.get("id") == 2)["result"]
+    # `t = é` after `s = "é"; `: é is 2 UTF-8 bytes, 1 UTF-16 unit, 1 UTF-32 unit
+    column = {"utf-8": 14, "utf-16": 13, "utf-32": 13}[expected]
+    assert sorted((r["range"]["start"]["line"], r["range"]["start"]["character"]) for r in found) == [
+        (0, 0),
+        (1, column),
+    ]
+
+
+def test_position_encodings_of_another_type_are_invalid_params(tmp_path):
+    root = write(tmp_path, {"enc.py": FILES["enc.py"]})
+    messages = raw_session(root, initialize({"general": {"positionEncodings": 8}})[:1], until=1)
+    assert next(m for m in messages if m.get("id") == 1)["error"]["code"] == -32602
