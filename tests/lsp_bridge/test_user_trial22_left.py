@@ -27,6 +27,7 @@ FILES: dict[str, str] = {
     "cr.py": CR,
     "mixed.py": MIXED,
     "enc.py": 'é = 1\ns = "é"; t = é\n',
+    "short.py": "class A:\n    def f(self):\n        return 1\n\n\ndef g():\n    return 2\n",
     "gruss.py": "def grüße():\n    pass\n\n\nclass Straße:\n    ΣΊΣΥΦΟΣ = 1\n",
 }
 
@@ -219,3 +220,40 @@ def test_position_encodings_of_another_type_are_invalid_params(tmp_path):
     root = write(tmp_path, {"enc.py": FILES["enc.py"]})
     messages = raw_session(root, initialize({"general": {"positionEncodings": 8}})[:1], until=1)
     assert next(m for m in messages if m.get("id") == 1)["error"]["code"] == -32602
+
+
+# ---- 4. renderContext reports the chunks it cannot show
+
+
+@pytest.mark.parametrize(
+    ("chunk", "missing", "shown"),
+    [
+        ({"file": "short.py", "lines": [40, 41, 42]}, ["short.py:40-42"], []),  # past the end (7 lines)
+        ({"file": "short.py", "lines": [0, -3]}, ["short.py:-3,0"], []),
+        ({"file": "short.py", "lines": [7, 8, 50]}, ["short.py:8,50"], [6, 7]),  # partly: the lines it has are shown
+        ({"file": "short.py", "function": "g", "lines": [99]}, ["short.py:99"], [6]),  # the def's signature
+        ({"file": "short.py"}, ["short.py:"], []),  # no lines, no class or function
+        ({"file": "short.py", "class": "A", "function": "nothing"}, [], [1]),  # the class it names is shown
+        ({"file": "short.py", "class": "B", "function": "nothing"}, ["short.py:B.nothing"], []),
+        ({"file": "short.py", "function": "g"}, [], [6]),
+        ({"file": "nowhere.py", "lines": [1]}, ["nowhere.py"], None),  # as before
+    ],
+)
+def test_render_context_reports_chunks_it_cannot_show(bridge, chunk, missing, shown):
+    # lines past the end, or a chunk without lines, rendered the file's header alone and `missing` stayed empty
+    result = bridge.request("lspBridge/renderContext", {"chunks": [chunk]})
+    assert result["missing"] == missing
+    assert [n for n, _ in result["files"][0]["lines"]] == shown if shown is not None else result["files"] == []
+
+
+def test_render_context_reports_each_thing_missing_once(bridge):
+    chunks = [
+        {"file": "short.py", "lines": [40]},
+        {"file": "short.py", "lines": [40]},
+        {"file": "short.py", "function": "g", "lines": [7]},
+        {"file": "nowhere.py"},
+        {"file": "nowhere.py", "lines": [2]},
+    ]
+    result = bridge.request("lspBridge/renderContext", {"chunks": chunks})
+    assert result["missing"] == ["short.py:40", "nowhere.py"]
+    assert [n for n, _ in result["files"][0]["lines"]] == [6, 7]
