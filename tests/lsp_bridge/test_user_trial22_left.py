@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ from lsprotocol import types as lsp
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import Deframer, encode
+from tests.lsp_bridge.test_daemon import connect_command, running_daemon
 
 # old Mac line endings, and a stray CR among CRLF ones: LSP ends a line at `\r\n`, `\n` and a lone `\r`
 CR = "class Old:\r    def go(self):\r        '''Go.'''\r        return 1\r\r\rdef use():\r    return Old().go()\r"
@@ -257,3 +259,114 @@ def test_render_context_reports_each_thing_missing_once(bridge):
     result = bridge.request("lspBridge/renderContext", {"chunks": chunks})
     assert result["missing"] == ["short.py:40", "nowhere.py"]
     assert [n for n, _ in result["files"][0]["lines"]] == [6, 7]
+
+
+# ---- 5. the client's process is watched
+
+# an editor that starts the bridge on its own stdin/stdout (writing the bridge's pid to argv[1]) and waits
+EDITOR = (
+    "import subprocess, sys, time; p = subprocess.Popen(sys.argv[2:]); open(sys.argv[1], 'w').write(str(p.pid)); "
+    "time.sleep(120)"
+)
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` runs (a zombie left unreaped by whoever adopted it does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_bytes().rpartition(b")")[2].split()[0] != b"Z"
+    except OSError:
+        return False
+
+
+def request(msg_id: int, method: str, params: Any = None) -> bytes:
+    return encode(json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}).encode())
+
+
+def read_until(stream: Any, deframer: Deframer, msg_id: int | None, timeout: float) -> list[dict]:
+    """Messages read until the one with `msg_id` (None: until the stream ends, which must happen)."""
+    messages: list[dict] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if msg_id is not None and any(m.get("id") == msg_id for m in messages):
+            return messages
+        if select.select([stream], [], [], 0.2)[0]:
+            data = os.read(stream.fileno(), 1 << 16)
+            if not data:
+                assert msg_id is None, "the stream ended"
+                return messages
+            messages += [json.loads(event) for event in deframer.feed(data)]
+    raise AssertionError(f"nothing more within {timeout} s: {messages}")
+
+
+@pytest.mark.parametrize("watched", ["the editor", "a stranger", "none"])
+def test_the_server_ends_when_the_client_process_is_gone(tmp_path, watched):
+    # the editor killed without its pipe closing (a child of it keeps it: here the test does) left the server running
+    # forever; LSP has the server exit when the process that started it (initialize's `processId`) is gone
+    root = write(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
+    pid_file, stderr = tmp_path / "bridge.pid", tmp_path / "stderr"
+    bridge = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(tmp_path / "c")]
+    stranger = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    with open(stderr, "wb") as err:
+        editor = subprocess.Popen([sys.executable, "-c", EDITOR, str(pid_file), *bridge],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)  # fmt: skip
+    assert editor.stdin is not None and editor.stdout is not None
+    process_id = {"the editor": editor.pid, "a stranger": stranger.pid, "none": None}[watched]
+    deframer = Deframer()
+    bridge_pid = 0
+    try:
+        editor.stdin.write(request(1, "initialize", {"processId": process_id, "capabilities": {}}))
+        editor.stdin.write(request(2, "lspBridge/status", {}))
+        editor.stdin.flush()
+        read_until(editor.stdout, deframer, 2, 60)
+        bridge_pid = int(pid_file.read_text())
+        for process in (editor, stranger):
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+        if watched == "the editor":
+            read_until(editor.stdout, deframer, None, 20)  # every writer of the pipe is gone: the bridge exited
+            assert f"lsp-bridge: the client process {editor.pid} is gone" in stderr.read_text()
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and running(bridge_pid):
+                time.sleep(0.1)
+            assert not running(bridge_pid)
+        else:  # a process that did not start the server (or none) is not watched: still serving after 2 checks
+            time.sleep(7)
+            editor.stdin.write(request(3, "lspBridge/status", {}))
+            editor.stdin.flush()
+            assert next(m for m in read_until(editor.stdout, deframer, 3, 30) if m.get("id") == 3)["result"]
+    finally:
+        editor.stdin.close()  # the bridge's input ends: it exits
+        for process in (editor, stranger):
+            process.kill()
+            process.wait()
+        editor.stdout.close()
+        if bridge_pid and running(bridge_pid):
+            os.kill(bridge_pid, signal.SIGKILL)
+
+
+def test_a_daemon_session_ends_when_its_client_process_is_gone(tmp_path):
+    # the same through `connect`: the editor's session ends (the daemon watches the connecting process's parents),
+    # `connect` exits with it, and the daemon serves on
+    root = write(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
+    sock, cache = tmp_path / "bridge.sock", tmp_path / "cache"
+    with running_daemon(root, sock, cache):
+        command = [sys.executable, "-c", EDITOR, str(tmp_path / "connect.pid"), *connect_command(root, sock, cache)]
+        editor = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert editor.stdin is not None and editor.stdout is not None
+        deframer = Deframer()
+        try:
+            editor.stdin.write(request(1, "initialize", {"processId": editor.pid, "capabilities": {}}))
+            editor.stdin.write(encode(json.dumps({"jsonrpc": "2.0", "method": "initialized", "params": {}}).encode()))
+            editor.stdin.write(request(2, "lspBridge/status", {}))
+            editor.stdin.flush()
+            assert read_until(editor.stdout, deframer, 2, 60)[-1]["result"]["sessions"] == 1
+            editor.send_signal(signal.SIGKILL)
+            editor.wait()
+            read_until(editor.stdout, deframer, None, 20)  # the session was closed: `connect` exited
+            with BridgeClient(connect_command(root, sock, cache), root=str(root), timeout=30) as other:
+                assert other.status()["sessions"] == 1
+        finally:
+            editor.stdin.close()
+            editor.kill()
+            editor.wait()
+            editor.stdout.close()
