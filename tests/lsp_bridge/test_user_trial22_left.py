@@ -30,6 +30,53 @@ FILES: dict[str, str] = {
     "mixed.py": MIXED,
     "enc.py": 'é = 1\ns = "é"; t = é\n',
     "short.py": "class A:\n    def f(self):\n        return 1\n\n\ndef g():\n    return 2\n",
+    "overloaded.py": """\
+import typing
+from typing import overload
+
+
+@overload
+def conv(x: int) -> int: ...
+@overload
+def conv(x: str) -> str: ...
+def conv(x):
+    \'\'\'Convert x.\'\'\'
+    return x
+
+
+@overload
+def many(x: int) -> int: ...
+@overload
+def many(x: str) -> str: ...
+@overload
+def many(x: bytes) -> bytes: ...
+@overload
+def many(x: float) -> float: ...
+@overload
+def many(x: list) -> list: ...
+@overload
+def many(x: dict) -> dict: ...
+@overload
+def many(x: set) -> set: ...
+def many(x):
+    return x
+
+
+class Reader:
+    @typing.overload
+    def read(self, n: int) -> bytes:
+        \'\'\'Read n bytes.\'\'\'
+    @typing.overload
+    def read(self) -> str: ...
+    def read(self, n=None):
+        return n
+
+    def plain(self, n=None):
+        return n
+
+
+conv(1), many(1), Reader().read(), Reader().plain()
+""",
     "gruss.py": "def grüße():\n    pass\n\n\nclass Straße:\n    ΣΊΣΥΦΟΣ = 1\n",
 }
 
@@ -370,3 +417,26 @@ def test_a_daemon_session_ends_when_its_client_process_is_gone(tmp_path):
             editor.kill()
             editor.wait()
             editor.stdout.close()
+
+
+# ---- 6. hover shows every overload
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        (45, "conv", "def conv(x: int) -> int\ndef conv(x: str) -> str\n```\n\nConvert x."),
+        (9, "conv", "def conv(x: int) -> int\ndef conv(x: str) -> str\n```\n\nConvert x."),  # at the implementation
+        (
+            45,
+            "many",
+            "def many(x: int) -> int\ndef many(x: str) -> str\ndef many(x: bytes) -> bytes\n"
+            "def many(x: float) -> float\ndef many(x: list) -> list\n# … 2 more overloads\n```",
+        ),
+        (45, "read", "def read(self, n: int) -> bytes\ndef read(self) -> str\n```\n\nRead n bytes."),
+        (45, "plain", "def plain(self, n=None)\n```"),  # not overloaded: as before
+    ],
+)
+def test_hover_shows_every_overload(bridge, line, name, expected):
+    # the hover of an overloaded function showed its first @overload signature alone
+    assert bridge.hover("overloaded.py", line, name=name) == "```python\n" + expected
