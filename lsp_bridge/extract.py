@@ -14,7 +14,7 @@ from typing import Callable
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Tree
 
-from lsp_bridge.files import MAX_FILE_BYTES, strip_bom
+from lsp_bridge.files import MAX_FILE_BYTES, lsp_lines, lsp_source
 from lsp_bridge.model import (
     ASYNC,
     ATTR,
@@ -77,7 +77,8 @@ def _parser() -> Parser:
 
 
 def parse(source: bytes) -> Tree:
-    return _parser().parse(source)
+    """The tree of `source`, its rows counted as LSP counts lines (a lone `\r` ends one, too)."""
+    return _parser().parse(lsp_lines(source))
 
 
 def source_status(source: bytes) -> str:
@@ -107,7 +108,7 @@ def _extract(path: str, source: bytes, mtime_ns: int) -> FileIndex:
     if status != "ok":
         return empty_file(path, mtime_ns, len(source), status, digest(source))
     raw = source
-    source = strip_bom(source)
+    source = lsp_source(source)
     tree = parse(source)
     x = _Extractor(source)
     x.visit(tree.root_node, 0)

@@ -21,6 +21,7 @@ from lsp_bridge.shared_context import context_label, context_spans
 from lsp_bridge.symbols import container_name
 from lsp_bridge.view import View, uri_to_path
 
+MAX_OVERLOADS = 5  # signatures a hover shows of an overloaded function, then how many more there are
 FOLD_INTO = BLOCK_TYPES | {"module", "block", "decorated_definition"}
 
 
@@ -144,6 +145,15 @@ def describe(req: Request, t: Target) -> str:
     fi = facts.fi
     if t.symbol >= 0:
         s = fi.symbols[t.symbol]
+        overloads = req.resolver.overloads(t)
+        if overloads:  # every signature (the implementation's docstring, usually the one there is)
+            shown = [fi.symbols[i].detail for i in overloads[:MAX_OVERLOADS]]
+            if len(overloads) > MAX_OVERLOADS:
+                shown.append(f"# … {len(overloads) - MAX_OVERLOADS} more overloads")
+            root = parse(view.source(t.path)).root_node
+            defs = (x for x in fi.symbols if x.parent == s.parent and x.name == s.name and x.kind in CALLABLE_KINDS)
+            doc = next((d for d in (docstring_of(definition_node(root, x)) for x in defs) if d), "")
+            return "```python\n" + "\n".join(shown) + "\n```" + (f"\n\n{doc}" if doc else "")
         if s.scope >= 0:
             doc = symbol_docstring(view, t.path, s)
             return f"```python\n{s.detail}\n```" + (f"\n\n{doc}" if doc else "")

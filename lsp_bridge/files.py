@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -87,6 +88,21 @@ def read_source(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, o
 def strip_bom(source: bytes) -> bytes:
     """Editors hide a UTF-8 byte order mark: columns on the first line count from after it."""
     return source[3:] if source.startswith(BOM) else source
+
+
+_LONE_CR = re.compile(rb"\r(?!\n)")
+
+
+def lsp_lines(source: bytes) -> bytes:
+    """`source` with each lone `\r` made a `\n`: LSP (and Python's tokenizer) end a line at `\r\n`, `\n` or `\r`,
+    tree-sitter and `split(b"\n")` only at `\n`. One byte for one, so byte offsets stay; `\r\n` is kept (a line's
+    trailing `\r` is dropped where lines are cut)."""
+    return _LONE_CR.sub(b"\n", source) if b"\r" in source else source
+
+
+def lsp_source(source: bytes) -> bytes:
+    """The text positions are counted in: without a byte order mark, lone `\r` line breaks made `\n`."""
+    return lsp_lines(strip_bom(source))
 
 
 def relative(path: str | Path, root: Path) -> str | None:

@@ -30,7 +30,7 @@ from lsp_bridge.runtime import UnsafePath, open_private
 from lsp_bridge.symbols import SymbolTable, file_entries
 
 log = logging.getLogger(__name__)
-CACHE_SCHEMA = 9  # 5: Unicode quoted annotations; 6: nonlocal; 7: captures; 8: exports; 9: signatures
+CACHE_SCHEMA = 10  # 5: Unicode quoted annotations; 6: nonlocal; 7: captures; 8: exports; 9: signatures; 10: lone CR
 PARALLEL_FROM = 48  # fewer changed files than this are parsed in-process
 # statuses of files that get no (or only partial) symbols; each is reported once in the log and in `stats`
 PROBLEMS = {

@@ -10,7 +10,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Any
 
-from lsp_bridge.files import strip_bom
+from lsp_bridge.files import lsp_source
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
 _NON_ASCII = re.compile(rb"[\x80-\xff]+")
@@ -68,7 +68,7 @@ class _Line:
 
 class Columns:
     def __init__(self, source: bytes, encoding: Any = UTF16, ascii_only: bool | None = None) -> None:
-        source = strip_bom(source)
+        source = lsp_source(source)
         self.lines = source.split(b"\n")
         self.encoding = encoding_name(encoding)
         self.plain = self.encoding == UTF8 or (source.isascii() if ascii_only is None else ascii_only)

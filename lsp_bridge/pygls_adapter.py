@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import threading
-from collections.abc import Generator
-from typing import Any, Callable, cast
+from collections.abc import Generator, Sequence
+from typing import Any, Callable, cast, get_args, get_type_hints
 
 from cattrs import Converter
 from lsprotocol import types as lsp
@@ -19,6 +20,7 @@ from pygls.client import JsonRPCClient
 from pygls.protocol import JsonRPCProtocol, LanguageServerProtocol, default_converter, lsp_method
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 from pygls.server import JsonRPCServer
+from pygls.workspace import TextDocument, Workspace
 
 from lsp_bridge import framing
 from lsp_bridge.positions import encoding_name
@@ -43,15 +45,26 @@ def _strict(kind: type, accepted: type | tuple[type, ...]) -> Callable[[Any, Any
 _CONVERTER_LOCK = threading.Lock()
 
 
+_OPTIONAL_ENCODINGS = get_type_hints(lsp.GeneralClientCapabilities)["position_encodings"]  # Optional[Sequence[...]]
+_ENCODINGS = next(t for t in get_args(_OPTIONAL_ENCODINGS) if t is not type(None))
+
+
 def converter() -> Converter:
     """pygls' converter, but strict about scalars (cattrs would turn `5` into `"5"`), and custom methods keep plain
-    dicts (chunk fields such as `class` are keywords)."""
+    dicts (chunk fields such as `class` are keywords). A client's `positionEncodings` given as one string instead of
+    a list (some clients send `"utf-8"`) is taken as that one encoding: cattrs made it a sequence of characters,
+    none of them an encoding, and the session fell back to UTF-16 without a word."""
     with _CONVERTER_LOCK:
         conv: Converter = default_converter()
     for scalar, accepted in ((str, str), (int, int), (bool, bool), (float, (int, float))):
         conv.register_structure_hook(scalar, _strict(scalar, accepted))
     for cls in (JsonRPCRequestMessage, JsonRPCNotification, JsonRPCResponseMessage):
         conv.register_structure_hook(cls, lambda obj, cls: cls(**obj))
+    encodings = conv.get_structure_hook(_ENCODINGS)
+    conv.register_structure_hook(
+        _OPTIONAL_ENCODINGS,
+        lambda value, _: None if value is None else encodings([value] if isinstance(value, str) else value, _ENCODINGS),
+    )
     return conv
 
 
@@ -75,6 +88,26 @@ class _Framed(JsonRPCProtocol):
     def receive(self, message: dict) -> None:
         """Structure and handle one incoming message (raises what structuring raises)."""
         self.handle_message(self.structure_message(message))
+
+
+_LSP_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class _LspLinesDocument(TextDocument):
+    """pygls cuts a document into lines with `str.splitlines`, which also ends a line at `\f`, `\v`, `\x1c`-`\x1e`,
+    `\x85`, `\u2028` and `\u2029`: an incremental edit after a form feed landed lines off. LSP ends lines at `\r\n`,
+    `\n` and `\r` only."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return tuple(_LSP_LINE.findall(self.source))
+
+
+class _LspLinesWorkspace(Workspace):
+    def _create_text_document(self, *args: Any, **kwargs: Any) -> TextDocument:
+        doc = super()._create_text_document(*args, **kwargs)
+        doc.__class__ = _LspLinesDocument
+        return doc
 
 
 class BridgeProtocol(_Framed, LanguageServerProtocol):
@@ -117,6 +150,14 @@ class BridgeProtocol(_Framed, LanguageServerProtocol):
             self._send_data({"jsonrpc": "2.0", "id": msg_id, "result": result})
         else:
             super()._send_response(msg_id, result, error)
+
+    @lsp_method(lsp.INITIALIZE)
+    def lsp_initialize(self, params: lsp.InitializeParams) -> Generator[Any, Any, lsp.InitializeResult]:
+        """pygls' initialize, its workspace's documents cut into lines as LSP counts them."""
+        result = yield from super().lsp_initialize(params)
+        if self._workspace is not None:
+            self._workspace.__class__ = _LspLinesWorkspace
+        return result
 
     @lsp_method(lsp.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:

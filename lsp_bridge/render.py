@@ -303,25 +303,39 @@ class Renderer:
         return FileBlock(path, "\n".join(out), numbered, digest(self.source(path)))
 
     def render(self, chunks: list[Chunk], threshold: float | None = None) -> tuple[str, list[str]]:
-        """The code-context text for `chunks` (grouped by file, files in order of first appearance) and the
-        files that could not be found."""
+        """The code-context text for `chunks` (grouped by file, files in order of first appearance) and what could
+        not be shown (`render_blocks`)."""
         blocks, missing = self.render_blocks(chunks, threshold)
         return "\n\n".join(b.text for b in blocks), missing
 
     def render_blocks(self, chunks: list[Chunk], threshold: float | None = None) -> tuple[list[FileBlock], list[str]]:
-        """`render`, one block per file (in order of first appearance), and the files that could not be found."""
+        """`render`, one block per file (in order of first appearance), and what could not be shown, each once: a
+        file not in the workspace (`"nowhere.py"`), a chunk's lines the file does not have (`"app.py:0,120-130"`),
+        a chunk that shows nothing else: its class/function not found (`"app.py:Cart.nothing"`), or one naming
+        neither lines nor a class or function (`"app.py:"`)."""
         per_file: dict[str, set[int]] = {}
         missing: list[str] = []
+
+        def miss(what: str) -> None:
+            if what not in missing:
+                missing.append(what)
+
         for chunk in chunks:
             if threshold is not None and chunk.score is not None and chunk.score < threshold:
                 continue
             path = self.view.normalize(chunk.file)
             fi = self.view.files.get(path) if path else None
             if path is None or fi is None:
-                if chunk.file not in missing:
-                    missing.append(chunk.file)
+                miss(chunk.file)
                 continue
-            per_file.setdefault(path, set()).update(self.shown_lines(fi, chunk))
+            shown = self.shown_lines(fi, chunk)
+            count = self.line_total(path)
+            absent = sorted({n for n in chunk.lines if not 1 <= n <= count})
+            if absent:
+                miss(f"{chunk.file}:{_ranges(absent)}")
+            elif not shown:
+                miss(f"{chunk.file}:{'.'.join(x for x in (chunk.cls, chunk.function) if x)}")
+            per_file.setdefault(path, set()).update(shown)
         return [self.file_block(p, shown) for p, shown in per_file.items()], missing
 
     # ---- locate and overview
@@ -366,6 +380,17 @@ class Renderer:
         ]
         count = self.line_total(fi.path)
         return self.file_block(fi.path, {n for n in shown if n < count}), items
+
+
+def _ranges(numbers: list[int]) -> str:
+    """Sorted numbers as runs: `[0, 120, 121, 122]` -> `"0,120-122"`."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def _overview_symbols(fi: FileIndex, root: int) -> list[int]:

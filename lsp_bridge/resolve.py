@@ -663,6 +663,22 @@ class Resolver:
         keys = {(target.path, symbols[i].name_line, symbols[i].name_col) for i in defs}
         return Target(target.path, head.name_line, head.name_col, head.name, first), keys
 
+    def overloads(self, target: Target) -> list[int]:
+        """The `@overload` signatures (symbol indexes, in order) of the function or method `target` is one of the
+        defs of (a signature or the implementation); [] when it is not overloaded."""
+        facts = self.facts(target.path) if target.symbol >= 0 else None
+        if facts is None:
+            return []
+        symbols = facts.fi.symbols
+        s = symbols[target.symbol]
+        if s.kind not in CALLABLE_KINDS:
+            return []
+        group = [
+            i for i, x in enumerate(symbols) if x.parent == s.parent and x.name == s.name and x.kind in CALLABLE_KINDS
+        ]
+        signatures = [i for i in group if self._decorated_with(facts, symbols[i], "overload")]
+        return signatures if signatures and len(group) > 1 else []
+
     @staticmethod
     def _decorated_with(facts: Facts, s: Symbol, name: str) -> bool:
         """`@name` or `@module.name` among the decorators of `s`."""

@@ -119,6 +119,15 @@ def peer_uid(sock: socket.socket) -> int:
     return int(uid)
 
 
+def peer_pid(sock: socket.socket) -> int:
+    """The pid of the process at the other end of a Unix socket (as it was when it connected); 0 if unknown."""
+    try:
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):
+        return 0
+    return int(struct.unpack("3i", creds)[0])
+
+
 def bind_private(path: Path) -> socket.socket:
     """A listening Unix socket at `path`, mode 0600 before anyone can reach it (bound in a private directory, then
     renamed into place; the rename replaces a stale socket or a planted symlink, never following it)."""

@@ -7,7 +7,9 @@ its `request.Context`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -27,8 +29,46 @@ from lsp_bridge.view import View, uri_to_path
 log = logging.getLogger(__name__)
 
 
+def _stat(pid: int) -> list[bytes]:
+    """The fields of /proc/PID/stat after the command name (state, ppid, ...); [] without procfs or process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()
+    except OSError:
+        return []
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, dead but not yet reaped by its parent, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        pass
+    except OSError:
+        return False
+    stat = _stat(pid)
+    return not stat or stat[0] != b"Z"  # no procfs: the signal's answer stands
+
+
+def lineage(pid: int, limit: int = 64) -> set[int]:
+    """`pid` and its ancestors (without procfs: `pid` and, for this process, its parent)."""
+    out = {pid}
+    if not _stat(pid):
+        return out | ({os.getppid()} if pid == os.getpid() else set())
+    while len(out) < limit:
+        stat = _stat(pid)
+        if len(stat) < 2 or not stat[1].isdigit() or int(stat[1]) <= 1:  # 0: the kernel; 1: init, never the client
+            break
+        pid = int(stat[1])
+        out.add(pid)
+    return out
+
+
 class Session(LanguageServer):
     protocol: BridgeProtocol
+    watch_seconds = 3.0  # how often the client's process (initialize's `processId`) is checked
 
     def __init__(self, hub: Hub, on_end: Callable[[int], None]) -> None:
         super().__init__(
@@ -45,6 +85,9 @@ class Session(LanguageServer):
         self.outside: dict[str, bytes] = {}
         self._shown_files: set[str] = set()
         self.ended = False
+        self.end_reason = ""  # why the session ended, when it was not the client's doing
+        self.peer = os.getpid()  # a process the client started (a daemon session: the connecting process)
+        self._client_watch: asyncio.Future | None = None
         register(self)
 
     # ---- lifecycle
@@ -56,6 +99,28 @@ class Session(LanguageServer):
             self.ended = True
             release_threads(self)
             self.on_end(code)
+
+    def watch_client(self, pid: int | None) -> None:
+        """LSP: the server exits when the process that started it (initialize's `processId`) is gone. Its death
+        normally ends the input too; not when a child of the editor (a shell, a formatter) still holds the pipe
+        after the editor was killed. Watched only if that process is an ancestor of this one (of the connecting
+        process, for a daemon session), as it is when it started the server: an editor on the host of a `docker exec`
+        names a pid of another namespace, which here may be anything or nothing."""
+        if pid is None or pid <= 0 or pid == os.getpid():
+            return
+        if pid not in lineage(self.peer) or not process_alive(pid):
+            log.info("the client's processId %d is not a parent of the server here: not watched", pid)
+            return
+
+        async def watch() -> None:
+            while not self.ended:
+                await asyncio.sleep(self.watch_seconds)
+                if not self.ended and not process_alive(pid):
+                    self.end_reason = f"the client process {pid} is gone"
+                    log.warning("%s: ending its session", self.end_reason)
+                    self.end(1)
+
+        self._client_watch = asyncio.ensure_future(watch())
 
     @property
     def encoding(self) -> str:
@@ -145,6 +210,7 @@ def register(server: Session) -> None:
                 log.warning("%s", message)
                 server.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
             server.hub.open(root)
+        server.watch_client(params.process_id)
 
     def sync(params: lsp.DidOpenTextDocumentParams | lsp.DidChangeTextDocumentParams) -> None:
         server.sync_document(params.text_document.uri)

@@ -66,7 +66,7 @@ class SymbolTable:
     def __init__(self, entries: list[tuple]) -> None:
         self.by_name: dict[str, list[tuple]] = {}
         for e in entries:
-            self.by_name.setdefault(e[2].lower(), []).append(e)
+            self.by_name.setdefault(e[2].casefold(), []).append(e)  # `ß` is `ss`, every sigma one
         self.alphabetical = sorted(self.by_name)
         # one name a line, shortest first: a scan meets the best (shortest) matches first; in slices of whole lines
         self.slices: list[str] = []
@@ -82,8 +82,9 @@ class SymbolTable:
             self.slices.append("\n" + "\n".join(lines) + "\n")
 
     def search(self, query: str, limit: int = 200) -> list[Entry]:
-        """Best matches first: exact, prefix, substring, then in-order subsequence; shorter names first."""
-        q = query.strip().lower()[:MAX_QUERY]
+        """Best matches first: exact, prefix, substring, then in-order subsequence; shorter names first. Case is
+        ignored by Unicode case folding (`GRÜSSE` finds `grüße`)."""
+        q = query.strip()[:MAX_QUERY].casefold()
         names: dict[str, None] = {}
         count = 0
 
@@ -114,7 +115,7 @@ class SymbolTable:
         return out[:limit]
 
     def exact(self, name: str) -> list[Entry]:
-        return [Entry(*e) for e in self.by_name.get(name.lower(), []) if e[2] == name]
+        return [Entry(*e) for e in self.by_name.get(name.casefold(), []) if e[2] == name]
 
     def _lines(self, pattern: re.Pattern[str], deadline: float | None = None) -> Iterator[str]:
         """Names (lines) in which `pattern` matches, shortest first."""

@@ -140,6 +140,8 @@ def serve_stdio(hub: Hub) -> int:
 
 
 def _unclean_end(session: Session | None) -> str:
+    if session is not None and session.end_reason:
+        return session.end_reason
     if session is None or not session.ended:
         shut_down = session is not None and session.protocol.shut_down
         return f"the client closed its input {'after shutdown' if shut_down else 'without shutdown'} and without exit"
@@ -192,6 +194,7 @@ def serve_daemon(hub: Hub, path: Path) -> int:
                 loop.call_soon_threadsafe(writer.close)
 
             session = Session(hub, end)
+            session.peer = runtime.peer_pid(writer.get_extra_info("socket")) or session.peer
 
             def write(data: bytes) -> None:
                 if writer.is_closing():

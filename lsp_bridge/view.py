@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lsp_bridge.files import read_source, relative, strip_bom
+from lsp_bridge.files import lsp_source, read_source, relative
 from lsp_bridge.index import Index
 from lsp_bridge.model import FileIndex
 from lsp_bridge.resolve import Facts
@@ -36,12 +36,13 @@ class View:
         return [p for p, fi in self.files.items() if name in names_of(fi)]
 
     def source(self, path: str) -> bytes:
-        """The text the index describes (an unsaved buffer, else the disk), without a byte order mark; empty for
-        what is not a readable regular file (never blocks on a FIFO)."""
+        """The text the index describes (an unsaved buffer, else the disk), without a byte order mark and with lone
+        `\r` line breaks made `\n` (`files.lsp_source`); empty for what is not a readable regular file (never blocks
+        on a FIFO)."""
         if path in self.overlays:
-            return strip_bom(self.overlays[path][1])
+            return lsp_source(self.overlays[path][1])
         try:
-            return strip_bom(read_source(self.index.root / path)[0])
+            return lsp_source(read_source(self.index.root / path)[0])
         except OSError:
             return b""
 
