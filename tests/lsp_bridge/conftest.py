@@ -120,6 +120,19 @@ def write_repo(root: Path, files: dict[str, str] = SHOP, special: dict[str, byte
     return root
 
 
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    """Files as written, UTF-8, without newline translation (a lone CR stays one)."""
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(text.encode("utf-8"))
+    return root
+
+
+def places(found: list[dict]) -> list[tuple[str, int, int]]:
+    """A definition or references answer as sorted (file, line, column)."""
+    return sorted((r["file"], r["line"], r["column"]) for r in found)
+
+
 @pytest.fixture(scope="session")
 def shop(tmp_path_factory) -> Path:
     return write_repo(tmp_path_factory.mktemp("shop"))

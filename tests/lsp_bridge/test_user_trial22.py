@@ -16,6 +16,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import Deframer, encode
+from tests.lsp_bridge.conftest import places, write_files
 
 FILES = {
     "uni.py": """\
@@ -259,22 +260,11 @@ def go():
 }
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return root
-
-
 @pytest.fixture(scope="module")
 def bridge(tmp_path_factory) -> Iterator[BridgeClient]:
-    root = write(tmp_path_factory.mktemp("trial22"), FILES)
+    root = write_files(tmp_path_factory.mktemp("trial22"), FILES)
     with BridgeClient.local(root, "--cache-dir", str(root / ".cache"), timeout=60) as client:
         yield client
-
-
-def where(found: list[dict]) -> list[tuple[str, int, int]]:
-    return sorted((r["file"], r["line"], r["column"]) for r in found)
 
 
 @pytest.mark.parametrize(
@@ -287,7 +277,7 @@ def where(found: list[dict]) -> list[tuple[str, int, int]]:
 )
 def test_attributes_of_unicode_named_classes_resolve(bridge, line, column):
     # the receiver of an attribute was matched as an ASCII identifier only: `Ünïcode.π` found nothing
-    assert where(bridge.definition("uni.py", line, column=column)) == [("uni.py", 2, 5)]
+    assert places(bridge.definition("uni.py", line, column=column)) == [("uni.py", 2, 5)]
 
 
 def test_references_at_a_name_a_package_re_exports_under_an_alias(bridge):
@@ -303,13 +293,13 @@ def test_references_at_a_name_a_package_re_exports_under_an_alias(bridge):
         ("pkg/core.py", 1, 7),
         ("pkg/core.py", 6, 12),
     ]
-    assert where(bridge.references("main.py", 6, name="Motor")) == expected
-    assert where(bridge.references("main.py", 1, name="Motor")) == expected
+    assert places(bridge.references("main.py", 6, name="Motor")) == expected
+    assert places(bridge.references("main.py", 1, name="Motor")) == expected
     # a module re-exported under an alias: `u` here, `util` where it is defined
-    found = where(bridge.references("main.py", 6, name="u"))
+    found = places(bridge.references("main.py", 6, name="u"))
     assert ("main.py", 6, 31) in found and ("main.py", 1, 24) in found
     # asked at the definition: the original name's occurrences, as before
-    assert where(bridge.references("pkg/core.py", 1, name="Engine")) == [
+    assert places(bridge.references("pkg/core.py", 1, name="Engine")) == [
         ("main.py", 2, 22),
         ("main.py", 6, 21),
         ("pkg/__init__.py", 1, 19),
@@ -332,8 +322,8 @@ PROPERTY_REFS = [
 @pytest.mark.parametrize("line", [6, 10, 14, 18])
 def test_a_property_getter_setter_and_deleter_are_one_symbol(bridge, line):
     # asked at the setter's or deleter's def the answer was that def alone, and the getter's had neither def
-    assert where(bridge.references("props.py", line, name="level")) == PROPERTY_REFS
-    found = where(bridge.references("props.py", line, name="level", include_declaration=False))
+    assert places(bridge.references("props.py", line, name="level")) == PROPERTY_REFS
+    found = places(bridge.references("props.py", line, name="level", include_declaration=False))
     defs = {("props.py", 6, 9), ("props.py", 10, 9), ("props.py", 14, 9)}
     assert found == [r for r in PROPERTY_REFS if r not in defs]
 
@@ -370,12 +360,12 @@ def test_nonlocal_names_the_enclosing_functions_binding(bridge):
         ("scopes.py", 15, 16),
     ]
     for line in (2, 5, 6, 13, 15):
-        assert where(bridge.references("scopes.py", line, name="n")) == counter_n
-    assert where(bridge.definition("scopes.py", 6, name="n")) == [("scopes.py", 2, 5)]
-    assert where(bridge.definition("scopes.py", 9, name="n")) == [("scopes.py", 9, 13)]  # the class's own
-    assert where(bridge.references("scopes.py", 20, name="n")) == [("scopes.py", 20, 1)]
+        assert places(bridge.references("scopes.py", line, name="n")) == counter_n
+    assert places(bridge.definition("scopes.py", 6, name="n")) == [("scopes.py", 2, 5)]
+    assert places(bridge.definition("scopes.py", 9, name="n")) == [("scopes.py", 9, 13)]  # the class's own
+    assert places(bridge.references("scopes.py", 20, name="n")) == [("scopes.py", 20, 1)]
     # through two levels of nonlocal
-    assert where(bridge.definition("scopes.py", 31, name="m")) == [("scopes.py", 24, 5)]
+    assert places(bridge.definition("scopes.py", 31, name="m")) == [("scopes.py", 24, 5)]
 
 
 @pytest.mark.parametrize(
@@ -394,8 +384,8 @@ def test_nonlocal_names_the_enclosing_functions_binding(bridge):
 )
 def test_match_captures_are_bindings(bridge, line, name, expected):
     # names bound by `case` patterns had no definition (and `Color.RED`'s RED was taken for a bare name)
-    assert where(bridge.references("matchy.py", line, name=name)) == expected
-    assert where(bridge.definition("matchy.py", line, name=name)) == [min(expected)]
+    assert places(bridge.references("matchy.py", line, name=name)) == expected
+    assert places(bridge.definition("matchy.py", line, name=name)) == [min(expected)]
 
 
 def serve_without_workspace(cwd: Path, root_uri: str, cache: Path) -> list[dict]:
@@ -452,18 +442,18 @@ def test_a_client_root_that_is_a_folder_is_served_without_a_word(tmp_path):
 def test_overload_signatures_and_their_implementation_are_one_symbol(bridge, line):
     # asked at the implementation (`def conv(x):` after its `@overload` signatures) the answer was that def alone:
     # every call resolves to the first signature
-    found = where(bridge.references("overloads.py", line, name="conv"))
+    found = places(bridge.references("overloads.py", line, name="conv"))
     assert found == [("overloads.py", n, c) for n, c in [(6, 5), (8, 5), (9, 5), (19, 16), (23, 12), (23, 21)]]
 
 
 def test_overloaded_methods_are_one_symbol(bridge):
     expected = [("overloads.py", n, c) for n, c in [(15, 9), (17, 9), (18, 9), (23, 41), (23, 58)]]
     for line in (15, 17, 18, 23):
-        assert where(bridge.references("overloads.py", line, name="read")) == expected
+        assert places(bridge.references("overloads.py", line, name="read")) == expected
 
 
 def test_same_name_defs_without_overload_stay_apart(bridge):
-    assert where(bridge.references("overloads.py", 29, name="alt")) == [("overloads.py", 29, 9)]
+    assert places(bridge.references("overloads.py", 29, name="alt")) == [("overloads.py", 29, 9)]
 
 
 @pytest.mark.parametrize(
@@ -490,7 +480,7 @@ def test_locate_an_empty_symbol_names_the_symbol(bridge, params, message):
 )
 def test_star_imports_bind_what_all_lists(bridge, name, expected):
     # `from .a import *` bound every name of a, those left out of its __all__ and _private ones included
-    assert where(bridge.definition("star_use.py", 3, name=name)) == expected
+    assert places(bridge.definition("star_use.py", 3, name=name)) == expected
 
 
 @pytest.mark.parametrize(
@@ -505,13 +495,13 @@ def test_star_imports_bind_what_all_lists(bridge, name, expected):
 )
 def test_methods_returning_self_type_their_receiver(bridge, line, name, expected):
     # a return annotation `Self` (PEP 673) gave no type: nothing after `.step()` resolved
-    assert where(bridge.definition("fluent.py", line, name=name)) == [("fluent.py", expected, 9)]
+    assert places(bridge.definition("fluent.py", line, name=name)) == [("fluent.py", expected, 9)]
 
 
 def test_the_last_of_a_chain_through_self_methods(bridge):
     text = FILES["fluent.py"].splitlines()[26]
     column = text.rindex("extra") + 1  # the second `extra` on the line, after `.step().me`
-    assert where(bridge.definition("fluent.py", 27, column=column)) == [("fluent.py", 22, 9)]
+    assert places(bridge.definition("fluent.py", 27, column=column)) == [("fluent.py", 22, 9)]
 
 
 def test_multi_line_signatures_show_as_written_on_one_line(bridge):

@@ -19,6 +19,7 @@ from lsprotocol import types as lsp
 
 from lsp_bridge.client import BridgeClient
 from lsp_bridge.framing import Deframer, encode
+from tests.lsp_bridge.conftest import places, write_files
 from tests.lsp_bridge.test_daemon import connect_command, running_daemon
 
 # old Mac line endings, and a stray CR among CRLF ones: LSP ends a line at `\r\n`, `\n` and a lone `\r`
@@ -81,22 +82,11 @@ conv(1), many(1), Reader().read(), Reader().plain()
 }
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_bytes(text.encode("utf-8"))  # as written: no newline translation
-    return root
-
-
 @pytest.fixture(scope="module")
 def bridge(tmp_path_factory) -> Iterator[BridgeClient]:
-    root = write(tmp_path_factory.mktemp("trial22left"), FILES)
+    root = write_files(tmp_path_factory.mktemp("trial22left"), FILES)
     with BridgeClient.local(root, "--cache-dir", str(root / ".cache"), timeout=60) as client:
         yield client
-
-
-def where(found: list[dict]) -> list[tuple[str, int, int]]:
-    return sorted((r["file"], r["line"], r["column"]) for r in found)
 
 
 # ---- 1. a lone `\r` is a line break
@@ -104,12 +94,12 @@ def where(found: list[dict]) -> list[tuple[str, int, int]]:
 
 def test_a_lone_cr_ends_a_line_for_definitions_and_references(bridge):
     # tree-sitter and the bridge's own splitting counted `\n` only: everything after a lone `\r` was lines off
-    assert where(bridge.definition("cr.py", 8, column=12)) == [("cr.py", 1, 7)]  # `Old` in `return Old().go()`
-    assert where(bridge.definition("cr.py", 8, column=18)) == [("cr.py", 2, 9)]  # `.go`
-    assert where(bridge.references("cr.py", 2, column=9)) == [("cr.py", 2, 9), ("cr.py", 8, 18)]
-    assert where(bridge.definition("mixed.py", 3, column=5)) == [("mixed.py", 1, 1)]  # `x` after a stray CR
-    assert where(bridge.definition("mixed.py", 3, column=9)) == [("mixed.py", 2, 1)]
-    assert where(bridge.definition("mixed.py", 5, column=12)) == [("mixed.py", 3, 1)]
+    assert places(bridge.definition("cr.py", 8, column=12)) == [("cr.py", 1, 7)]  # `Old` in `return Old().go()`
+    assert places(bridge.definition("cr.py", 8, column=18)) == [("cr.py", 2, 9)]  # `.go`
+    assert places(bridge.references("cr.py", 2, column=9)) == [("cr.py", 2, 9), ("cr.py", 8, 18)]
+    assert places(bridge.definition("mixed.py", 3, column=5)) == [("mixed.py", 1, 1)]  # `x` after a stray CR
+    assert places(bridge.definition("mixed.py", 3, column=9)) == [("mixed.py", 2, 1)]
+    assert places(bridge.definition("mixed.py", 5, column=12)) == [("mixed.py", 3, 1)]
 
 
 def test_a_lone_cr_ends_a_line_for_symbols_and_hover(bridge):
@@ -153,7 +143,7 @@ def test_line_breaks_in_an_unsaved_buffer_and_its_incremental_edits(bridge, text
         )
     )
     try:
-        assert where(bridge.definition("mixed.py", last, column=5)) == [("mixed.py", 1, 1)]
+        assert places(bridge.definition("mixed.py", last, column=5)) == [("mixed.py", 1, 1)]
         # an incremental edit of that line, `b = a` -> `b = a + a`: pygls cut the buffer with str.splitlines, which
         # also breaks at a form feed
         position = lsp.Position(line=last - 1, character=5)
@@ -165,7 +155,7 @@ def test_line_breaks_in_an_unsaved_buffer_and_its_incremental_edits(bridge, text
                 ],
             )
         )
-        assert where(bridge.references("mixed.py", 1, column=1)) == [
+        assert places(bridge.references("mixed.py", 1, column=1)) == [
             ("mixed.py", 1, 1), ("mixed.py", last, 5), ("mixed.py", last, 9),
         ]  # fmt: skip
     finally:
@@ -247,7 +237,7 @@ def initialize(capabilities: dict, process_id: int | None = None) -> list[dict]:
 def test_position_encodings_as_one_string(tmp_path, encodings: Any, expected: str):
     # cattrs made "utf-8" the sequence ("u", "t", "f", "-", "8"), no encoding among them: the session answered in
     # UTF-16 without a word while the client counted in UTF-8
-    root = write(tmp_path, {"enc.py": FILES["enc.py"]})
+    root = write_files(tmp_path, {"enc.py": FILES["enc.py"]})
     general = {} if encodings is None else {"positionEncodings": encodings}
     uri = (root / "enc.py").as_uri()
     position = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
@@ -266,7 +256,7 @@ def test_position_encodings_as_one_string(tmp_path, encodings: Any, expected: st
 
 
 def test_position_encodings_of_another_type_are_invalid_params(tmp_path):
-    root = write(tmp_path, {"enc.py": FILES["enc.py"]})
+    root = write_files(tmp_path, {"enc.py": FILES["enc.py"]})
     messages = raw_session(root, initialize({"general": {"positionEncodings": 8}})[:1], until=1)
     assert next(m for m in messages if m.get("id") == 1)["error"]["code"] == -32602
 
@@ -349,7 +339,7 @@ def read_until(stream: Any, deframer: Deframer, msg_id: int | None, timeout: flo
 def test_the_server_ends_when_the_client_process_is_gone(tmp_path, watched):
     # the editor killed without its pipe closing (a child of it keeps it: here the test does) left the server running
     # forever; LSP has the server exit when the process that started it (initialize's `processId`) is gone
-    root = write(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
+    root = write_files(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
     pid_file, stderr = tmp_path / "bridge.pid", tmp_path / "stderr"
     bridge = [sys.executable, "-m", "lsp_bridge", "serve", "--workspace", str(root), "--cache-dir", str(tmp_path / "c")]
     stranger = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
@@ -394,7 +384,7 @@ def test_the_server_ends_when_the_client_process_is_gone(tmp_path, watched):
 def test_a_daemon_session_ends_when_its_client_process_is_gone(tmp_path):
     # the same through `connect`: the editor's session ends (the daemon watches the connecting process's parents),
     # `connect` exits with it, and the daemon serves on
-    root = write(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
+    root = write_files(tmp_path / "ws", {"a.py": "def a():\n    pass\n"})
     sock, cache = tmp_path / "bridge.sock", tmp_path / "cache"
     with running_daemon(root, sock, cache):
         command = [sys.executable, "-c", EDITOR, str(tmp_path / "connect.pid"), *connect_command(root, sock, cache)]
